@@ -1,0 +1,106 @@
+// One bot as a child process: spawn it, exchange one turn (input in, one line out) under a
+// deadline, and kill its whole process group at the end. The lowest layer of the arena; it knows
+// nothing about games.
+//
+// All bots of one match share one boost::asio::io_context, run only by the match's thread, so
+// every bot's stderr is drained while any bot of the match is being waited for (a chatty bot
+// never blocks on a full pipe) and no thread ever sleep-polls a child.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace arena::process {
+
+// Splits a bot's command line into words as a POSIX shell would: blanks separate words, single
+// quotes keep everything literally, double quotes keep blanks (backslash escapes " \ $ ` inside
+// them), a backslash outside quotes escapes the next character. No shell is run, so no variable
+// expansion, globbing, pipes or redirections. Throws std::invalid_argument on an unterminated
+// quote or a trailing backslash, or when the line has no word at all.
+std::vector<std::string> split_command_line(std::string_view command_line);
+
+// Thrown when a bot cannot be started; what() names the command and says what to do.
+struct SpawnError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Resolves argv[0] the way execvp would (a name with a '/' is a path, relative to working_dir if
+// given; otherwise it is looked up in PATH) and checks it exists and is executable. Returns the
+// path to run. Throws SpawnError naming the command and what to do.
+std::string resolve_executable(const std::string& program, const std::string& working_dir = "");
+
+// How a single turn's read ended.
+enum class ReadStatus {
+    line,      // a full line arrived in time
+    timeout,   // the deadline passed first
+    closed,    // the bot closed its stdout (usually: it exited) before a full line
+    overflow,  // more than kMaxLineBytes arrived without a line end: CodinGame counts no answer
+};
+
+inline constexpr std::size_t kMaxLineBytes = 10'000;   // CodinGame's AGENT_MAX_BUFFER_SIZE
+inline constexpr std::size_t kStderrCapPerTurn = 8 * 1024;  // stderr kept per turn
+
+struct ReadResult {
+    ReadStatus status = ReadStatus::timeout;
+    std::string line;  // the answer without its line end ("\n", "\r" or "\r\n"); status == line
+    // Monotonic time from just before the input was written until the line end arrived (or the
+    // read gave up).
+    std::chrono::nanoseconds elapsed{0};
+    std::string stderr_text;        // what the bot wrote on stderr since the previous exchange
+    bool stderr_truncated = false;  // stderr_text was cut at kStderrCapPerTurn
+};
+
+// How the process ended.
+struct ExitStatus {
+    std::optional<int> exit_code;  // set when it exited by itself
+    std::optional<int> signal;     // set when a signal ended it
+    bool killed_by_arena = false;  // the arena sent that signal (end of game or timeout)
+    std::string describe() const;  // "exit code 3", "signal 11 (SIGSEGV)", ...
+};
+
+struct BotOptions {
+    std::string working_dir;  // empty: the arena's working directory
+    std::chrono::milliseconds kill_grace{100};  // between SIGTERM and SIGKILL to the group
+};
+
+class BotProcess {
+public:
+    // Starts argv (argv[0] resolved with resolve_executable) in a new process group, with
+    // stdin/stdout/stderr on pipes registered with `io`. Throws SpawnError.
+    BotProcess(boost::asio::io_context& io, const std::vector<std::string>& argv,
+               const BotOptions& options = {});
+    // Stops the bot (see stop()) if still running: no zombie, no orphan.
+    ~BotProcess();
+    BotProcess(const BotProcess&) = delete;
+    BotProcess& operator=(const BotProcess&) = delete;
+
+    // Writes `input`, then waits until one full line is available or `limit` has passed since
+    // the write started. A line already buffered from an earlier turn answers at once (as on
+    // CodinGame, extra lines answer the next turns). Runs the shared io_context meanwhile.
+    ReadResult exchange(std::string_view input, std::chrono::milliseconds limit);
+
+    // Closes stdin, sends SIGTERM to the process group, waits up to kill_grace for the bot to
+    // exit, then SIGKILLs the group and reaps the bot. Idempotent; returns how the bot ended.
+    ExitStatus stop();
+
+    // Non-blocking: how the bot ended if it has exited already (reaping it), else nullopt.
+    std::optional<ExitStatus> poll_exit();
+
+    int pid() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace arena::process
