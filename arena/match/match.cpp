@@ -1,0 +1,142 @@
+#include "arena/match/match.hpp"
+
+#include <boost/asio/io_context.hpp>
+#include <memory>
+#include <stdexcept>
+
+namespace arena::match {
+
+const char* to_string(Outcome outcome) {
+    switch (outcome) {
+        case Outcome::ok: return "ok";
+        case Outcome::timeout: return "timeout";
+        case Outcome::invalid: return "invalid";
+        case Outcome::crash: return "crash";
+    }
+    return "?";
+}
+
+void check_command(const PlayerSpec& player) {
+    std::vector<std::string> argv;
+    try {
+        argv = process::split_command_line(player.command);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("bot '" + player.name + "': cannot read its command line '" +
+                                    player.command + "': " + e.what());
+    }
+    try {
+        process::resolve_executable(argv.front(), player.working_dir);
+    } catch (const process::SpawnError& e) {
+        throw process::SpawnError("bot '" + player.name + "': " + e.what());
+    }
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double to_ms(std::chrono::nanoseconds d) { return std::chrono::duration<double, std::milli>(d).count(); }
+
+// One seat: its process (null when it could not be started or has been stopped) and what we
+// know so far about how its game went.
+struct Seat {
+    std::unique_ptr<process::BotProcess> bot;
+    SeatResult result;
+};
+
+// Stops a seat's bot and keeps how it ended.
+process::ExitStatus stop_bot(Seat& seat) {
+    process::ExitStatus status = seat.bot->stop();
+    seat.bot.reset();
+    seat.result.detail = status.describe();
+    return status;
+}
+
+// A turn got no line (deadline passed, stdout closed, or an endless line): tell a crash (the bot
+// ended by itself) from a plain timeout. Either way the bot is stopped, as CodinGame stops a bot
+// that missed its turn, and the referee counts a timeout.
+Outcome classify_no_answer(Seat& seat) {
+    const process::ExitStatus exit = stop_bot(seat);
+    return exit.killed_by_arena ? Outcome::timeout : Outcome::crash;
+}
+
+}  // namespace
+
+MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& players,
+                    const MatchOptions& options) {
+    if (static_cast<int>(players.size()) != referee.player_count()) {
+        throw std::invalid_argument(std::string(referee.game()) + " needs " +
+                                    std::to_string(referee.player_count()) + " bot(s), got " +
+                                    std::to_string(players.size()));
+    }
+    const auto started = Clock::now();
+    MatchLog log;
+    log.game = std::string(referee.game());
+    log.players = players;
+
+    boost::asio::io_context io;
+    std::vector<Seat> seats(players.size());
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        try {
+            process::BotOptions bot_options = options.bot;
+            bot_options.working_dir = players[i].working_dir;
+            seats[i].bot = std::make_unique<process::BotProcess>(
+                io, process::split_command_line(players[i].command), bot_options);
+        } catch (const std::exception& e) {  // SpawnError, or a command line we cannot split
+            seats[i].result.outcome = Outcome::crash;
+            seats[i].result.detail = std::string("could not start: ") + e.what();
+        }
+    }
+
+    int turn_number = 0;
+    while (!referee.over()) {
+        const int player = referee.current_player();
+        Seat& seat = seats.at(player);
+        Turn turn;
+        turn.turn = ++turn_number;
+        turn.player = player;
+        turn.input = referee.input();
+        turn.limit_ms = referee.time_limit_ms();
+
+        referee::Verdict verdict;
+        if (!seat.bot) {  // never started, or already stopped: it cannot answer
+            verdict = referee.timeout();
+            if (seat.result.outcome == Outcome::ok) seat.result.outcome = Outcome::timeout;
+        } else {
+            process::ReadResult read =
+                seat.bot->exchange(turn.input, std::chrono::milliseconds(turn.limit_ms));
+            turn.time_ms = to_ms(read.elapsed);
+            turn.stderr_text = std::move(read.stderr_text);
+            turn.stderr_truncated = read.stderr_truncated;
+            if (read.status == process::ReadStatus::line) {
+                turn.output = std::move(read.line);
+                verdict = referee.play(*turn.output);
+                if (!verdict.accepted) seat.result.outcome = Outcome::invalid;
+            } else {
+                seat.result.outcome = classify_no_answer(seat);
+                verdict = referee.timeout();
+            }
+        }
+        if (!verdict.accepted && seat.bot) stop_bot(seat);  // a rejected bot plays no more
+        turn.summary = std::move(verdict.summary);
+        turn.error = std::move(verdict.error);
+        if (options.on_turn) options.on_turn(turn);
+        log.turns.push_back(std::move(turn));
+    }
+
+    for (Seat& seat : seats) {
+        if (seat.bot) stop_bot(seat);
+    }
+    const referee::Result result = referee.result();
+    log.reason = result.reason;
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        SeatResult seat_result = seats[i].result;
+        seat_result.score = result.scores.at(i);
+        seat_result.rank = result.ranks.at(i);
+        log.seats.push_back(std::move(seat_result));
+    }
+    log.duration_ms = to_ms(Clock::now() - started);
+    return log;
+}
+
+}  // namespace arena::match

@@ -1,0 +1,77 @@
+// One game: drives a referee with one bot process per seat and records the transcript.
+//
+// The match layer knows the process layer (arena/process) below it and the referee interface,
+// nothing about tournaments. It never throws because of what a bot did: every misbehaviour ends
+// up as an outcome in the log.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "arena/process/bot_process.hpp"
+#include "referees/referee.hpp"
+
+namespace arena::match {
+
+struct PlayerSpec {
+    std::string name;         // shown in logs and standings
+    std::string command;      // command line, split like a POSIX shell would (no shell is run)
+    std::string working_dir;  // empty: the arena's working directory
+};
+
+// How a seat's game went, as recorded in the log.
+enum class Outcome { ok, timeout, invalid, crash };
+const char* to_string(Outcome outcome);
+
+struct Turn {
+    int turn = 0;    // 1-based, counts every bot answer of the match
+    int player = 0;  // seat
+    std::string input;                  // the exact bytes sent
+    std::optional<std::string> output;  // the line read without its line end; nullopt if none
+    std::string stderr_text;
+    bool stderr_truncated = false;
+    double time_ms = 0;  // from writing the input until the line end (or giving up)
+    int limit_ms = 0;
+    std::string summary;  // the referee's game-summary text for this turn
+    std::string error;    // the referee's error text, when the turn was rejected
+};
+
+struct SeatResult {
+    std::int64_t score = 0;
+    int rank = 0;
+    Outcome outcome = Outcome::ok;
+    std::string detail;  // what happened to the process: "exit code 0", "signal 11 (SIGSEGV)", ...
+};
+
+struct MatchLog {
+    std::string game;
+    std::optional<std::int64_t> seed;
+    std::string testcase;  // a name for what was played (board name, file), empty if none
+    std::vector<PlayerSpec> players;
+    std::vector<Turn> turns;
+    std::vector<SeatResult> seats;  // one per player, in seat order
+    std::string reason;             // why the game ended, in the referee's words
+    double duration_ms = 0;
+};
+
+struct MatchOptions {
+    process::BotOptions bot;  // kill grace; the working dir comes from each PlayerSpec
+    // Called after each turn (e.g. to print it); runs on the match's thread.
+    std::function<void(const Turn&)> on_turn;
+};
+
+// Plays `referee` to its end with a fresh bot process per seat. A bot that cannot be started is
+// recorded as a crash (with the reason) and its turns time out, so the game still ends as
+// CodinGame would end it. Check commands beforehand with check_command() to fail early instead.
+MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& players,
+                    const MatchOptions& options = {});
+
+// Throws process::SpawnError / std::invalid_argument when `player`'s command cannot be run,
+// with a message that names the bot and says what to do.
+void check_command(const PlayerSpec& player);
+
+}  // namespace arena::match
