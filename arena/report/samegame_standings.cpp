@@ -1,0 +1,175 @@
+#include "arena/report/samegame_standings.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+namespace arena::report {
+
+namespace {
+
+std::string format(const char* pattern, double value) {
+    char text[64];
+    std::snprintf(text, sizeof text, pattern, value);
+    return text;
+}
+
+// 175716 -> "175,716": totals are easier to compare with separators.
+std::string thousands(std::int64_t value) {
+    std::string digits = std::to_string(value < 0 ? -value : value);
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(i, ",");
+    return (value < 0 ? "-" : "") + digits;
+}
+
+}  // namespace
+
+std::vector<SameGameStanding> samegame_standings(const tournament::TournamentConfig& config,
+                                                 const std::vector<tournament::GameRecord>& records) {
+    std::map<std::string, const tournament::GameRecord*> by_bot_and_board;
+    for (const tournament::GameRecord& r : records) by_bot_and_board[r.players.at(0) + "\n" + r.testcase] = &r;
+
+    const bool has_validators = std::any_of(config.testcases.begin(), config.testcases.end(),
+                                            [](const tournament::Testcase& t) { return t.validator; });
+    std::vector<SameGameStanding> standings;
+    for (const match::PlayerSpec& bot : config.bots) {
+        SameGameStanding s;
+        s.bot = bot.name;
+        std::int64_t best_known = 0, scored_against_best = 0;
+        double turn_ms_sum = 0;
+        int turn_count = 0;
+        for (const tournament::Testcase& t : config.testcases) {
+            auto it = by_bot_and_board.find(bot.name + "\n" + t.name);
+            if (it == by_bot_and_board.end()) continue;  // not played (yet)
+            const tournament::GameRecord& r = *it->second;
+            const std::string& outcome = r.outcomes.at(0);
+            const bool passed = outcome == "ok";
+            const std::int64_t counted = passed ? r.scores.at(0) : 0;  // a failed board is worth 0
+            s.scores.push_back({t.name, r.scores.at(0), outcome, r.id});
+            ++s.boards;
+            s.boards_passed += passed;
+            s.total += counted;
+            if (t.validator) {
+                ++s.validators;
+                s.validators_passed += passed;
+                s.validator_total += counted;
+            }
+            if (t.best_known > 0 && (t.validator || !has_validators)) {
+                best_known += t.best_known;
+                scored_against_best += counted;
+            }
+            if (!passed && s.first_failure.empty()) s.first_failure = r.id;
+            s.timeouts += outcome == "timeout";
+            s.crashes += outcome == "crash";
+            s.invalids += outcome == "invalid";
+            turn_ms_sum += r.mean_turn_ms.at(0) * r.turns;
+            turn_count += r.turns;
+            s.max_turn_ms = std::max(s.max_turn_ms, r.max_turn_ms.at(0));
+        }
+        s.mean_turn_ms = turn_count ? turn_ms_sum / turn_count : 0;
+        s.best_known_percent = best_known ? 100.0 * scored_against_best / best_known : 0;
+        standings.push_back(std::move(s));
+    }
+    auto passed_fraction = [](const SameGameStanding& s) {
+        return s.validators ? double(s.validators_passed) / s.validators
+                            : (s.boards ? double(s.boards_passed) / s.boards : 0.0);
+    };
+    std::stable_sort(standings.begin(), standings.end(), [&](const auto& a, const auto& b) {
+        if (passed_fraction(a) != passed_fraction(b)) return passed_fraction(a) > passed_fraction(b);
+        if (a.validator_total != b.validator_total) return a.validator_total > b.validator_total;
+        return a.total > b.total;
+    });
+    for (std::size_t i = 0; i < standings.size(); ++i) {
+        const bool tied = i > 0 && passed_fraction(standings[i]) == passed_fraction(standings[i - 1]) &&
+                          standings[i].validator_total == standings[i - 1].validator_total &&
+                          standings[i].total == standings[i - 1].total;
+        standings[i].rank = tied ? standings[i - 1].rank : static_cast<int>(i) + 1;
+    }
+    return standings;
+}
+
+nlohmann::json to_json(const std::vector<SameGameStanding>& standings) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const SameGameStanding& s : standings) {
+        nlohmann::json scores = nlohmann::json::object();
+        for (const BoardScore& b : s.scores) {
+            scores[b.testcase] = {{"score", b.score}, {"outcome", b.outcome}, {"game", b.game_id}};
+        }
+        rows.push_back({{"rank", s.rank},
+                        {"bot", s.bot},
+                        {"validator_total", s.validator_total},
+                        {"validators", s.validators},
+                        {"validators_passed", s.validators_passed},
+                        {"total", s.total},
+                        {"boards", s.boards},
+                        {"boards_passed", s.boards_passed},
+                        {"best_known_percent", s.best_known_percent},
+                        {"timeouts", s.timeouts},
+                        {"crashes", s.crashes},
+                        {"invalids", s.invalids},
+                        {"first_failure", s.first_failure.empty() ? nlohmann::json(nullptr)
+                                                                  : nlohmann::json(s.first_failure)},
+                        {"mean_turn_ms", s.mean_turn_ms},
+                        {"max_turn_ms", s.max_turn_ms},
+                        {"scores", scores}});
+    }
+    return {{"game", "samegame"}, {"standings", rows}};
+}
+
+std::string to_text(const std::vector<SameGameStanding>& standings) {
+    std::ostringstream out;
+    char line[256];
+    std::snprintf(line, sizeof line, "%-4s %-20s %12s %8s %9s %8s %10s %10s\n", "rank", "bot",
+                  "validators", "% best", "passed", "failed", "mean ms", "max ms");
+    out << line;
+    for (const SameGameStanding& s : standings) {
+        const std::string passed = std::to_string(s.validators ? s.validators_passed : s.boards_passed) +
+                                   "/" + std::to_string(s.validators ? s.validators : s.boards);
+        std::snprintf(line, sizeof line, "%-4d %-20s %12s %7.1f%% %9s %8d %10.2f %10.1f\n", s.rank,
+                      s.bot.c_str(), thousands(s.validators ? s.validator_total : s.total).c_str(),
+                      s.best_known_percent, passed.c_str(), s.timeouts + s.crashes + s.invalids,
+                      s.mean_turn_ms, s.max_turn_ms);
+        out << line;
+    }
+    return out.str();
+}
+
+std::string to_markdown(const std::vector<SameGameStanding>& standings,
+                        const tournament::TournamentConfig& config) {
+    std::ostringstream md;
+    md << "# SameGame standings\n\n"
+       << "Validator total = CodinGame's submit score (validators 11-50; a failed board counts 0). "
+       << "% best = that total against the best known scores of the same boards.\n\n"
+       << "| rank | bot | validator total | % best known | validators passed | all boards | "
+          "timeouts | crashes | invalid | first failure | mean turn ms | max turn ms |\n"
+       << "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n";
+    for (const SameGameStanding& s : standings) {
+        md << "| " << s.rank << " | " << s.bot << " | " << thousands(s.validator_total) << " | "
+           << format("%.1f", s.best_known_percent) << " | " << s.validators_passed << "/" << s.validators
+           << " | " << thousands(s.total) << " | " << s.timeouts << " | " << s.crashes << " | "
+           << s.invalids << " | "
+           << (s.first_failure.empty() ? "-" : "`games/" + s.first_failure + ".json`") << " | "
+           << format("%.2f", s.mean_turn_ms) << " | " << format("%.1f", s.max_turn_ms) << " |\n";
+    }
+    md << "\n## Scores per board\n\nA failed game shows the score before the failure and what went "
+          "wrong.\n\n| board | title | best known |";
+    for (const SameGameStanding& s : standings) md << " " << s.bot << " |";
+    md << "\n|---|---|---:|";
+    for (std::size_t i = 0; i < standings.size(); ++i) md << "---:|";
+    md << "\n";
+    for (const tournament::Testcase& t : config.testcases) {
+        md << "| " << t.name << " | " << t.title << (t.validator ? " (validator)" : "") << " | "
+           << (t.best_known ? thousands(t.best_known) : "-") << " |";
+        for (const SameGameStanding& s : standings) {
+            auto it = std::find_if(s.scores.begin(), s.scores.end(),
+                                   [&](const BoardScore& b) { return b.testcase == t.name; });
+            if (it == s.scores.end()) md << " |";
+            else if (it->outcome == "ok") md << " " << thousands(it->score) << " |";
+            else md << " " << thousands(it->score) << " **" << it->outcome << "** |";
+        }
+        md << "\n";
+    }
+    return md.str();
+}
+
+}  // namespace arena::report

@@ -1,0 +1,51 @@
+// SameGame standings: per bot the validator total (CodinGame's submit score), per-board scores,
+// failures, and the total as a percentage of the best known scores. Computed from the game
+// records alone.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "arena/tournament/config.hpp"
+#include "arena/tournament/record.hpp"
+
+namespace arena::report {
+
+struct BoardScore {
+    std::string testcase;  // "test06"
+    std::int64_t score = 0;  // the game's score (on a failure: the score before the failing turn)
+    std::string outcome;     // "ok", "timeout", "invalid", "crash"
+    std::string game_id;     // the log is games/<game_id>.json
+};
+
+struct SameGameStanding {
+    int rank = 0;
+    std::string bot;
+    // CodinGame's submit score: the sum over the validators played, a failed one counting 0.
+    std::int64_t validator_total = 0;
+    int validators = 0, validators_passed = 0;
+    std::int64_t total = 0;  // the same over every board played
+    int boards = 0, boards_passed = 0;
+    // validator_total against the best known scores of the same boards (all boards when the
+    // tournament has no validator); 0 when none of them has a known best.
+    double best_known_percent = 0;
+    int timeouts = 0, crashes = 0, invalids = 0;
+    std::string first_failure;  // id of the first failed game in schedule order, "" if none
+    double mean_turn_ms = 0, max_turn_ms = 0;
+    std::vector<BoardScore> scores;  // in the config's board order
+};
+
+// Ranked as CodinGame ranks: validators passed first, then the validator total, then the total.
+std::vector<SameGameStanding> samegame_standings(const tournament::TournamentConfig& config,
+                                                 const std::vector<tournament::GameRecord>& records);
+
+nlohmann::json to_json(const std::vector<SameGameStanding>& standings);
+std::string to_markdown(const std::vector<SameGameStanding>& standings,
+                        const tournament::TournamentConfig& config);
+// A compact table for the terminal.
+std::string to_text(const std::vector<SameGameStanding>& standings);
+
+}  // namespace arena::report

@@ -1,0 +1,35 @@
+// One finished game as a tournament remembers it: a line of results.jsonl. Standings are computed
+// from these records alone, so a resumed tournament and an uninterrupted one report the same.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "arena/match/match.hpp"
+
+namespace arena::tournament {
+
+struct GameRecord {
+    std::string id;        // unique in the tournament, also the log's file name: games/<id>.json
+    std::string game;
+    std::string testcase;  // board name ("test06"), empty when the game has none
+    std::vector<std::string> players;  // bot names in seat order
+    std::vector<std::int64_t> scores;
+    std::vector<int> ranks;
+    std::vector<std::string> outcomes;  // "ok", "timeout", "invalid", "crash" per seat
+    std::vector<std::string> details;   // how each bot's process ended
+    std::string reason;
+    int turns = 0;
+    std::vector<double> mean_turn_ms;  // per seat
+    std::vector<double> max_turn_ms;   // per seat
+    std::string log;                   // path of the match log, relative to the output directory
+};
+
+GameRecord make_record(const std::string& id, const match::MatchLog& log, const std::string& log_path);
+
+nlohmann::json to_json(const GameRecord& record);
+GameRecord record_from_json(const nlohmann::json& line);  // throws nlohmann::json::exception
+
+}  // namespace arena::tournament

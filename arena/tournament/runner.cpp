@@ -1,0 +1,175 @@
+#include "arena/tournament/runner.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <ostream>
+#include <thread>
+
+#include "arena/match/match_log_json.hpp"
+#include "arena/tournament/progress.hpp"
+#include "referees/registry.hpp"
+
+namespace arena::tournament {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Bot names become part of file names: keep them portable.
+std::string file_safe(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                          c == '-' || c == '_' || c == '.';
+        out += safe ? c : '_';
+    }
+    return out;
+}
+
+// Writes a file whole or not at all: a reader (or a resumed run) never sees half a log.
+void write_file_atomically(const fs::path& path, const std::string& text) {
+    const fs::path tmp = path.string() + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        out << text;
+        if (!out.flush()) throw std::runtime_error("cannot write '" + tmp.string() + "': disk full or no permission?");
+    }
+    fs::rename(tmp, path);
+}
+
+// Reads the records already in results.jsonl. A last line cut short (the arena was killed while
+// writing it) is dropped from the file so that appending goes on from a clean line.
+std::map<std::string, GameRecord> read_finished(const fs::path& results) {
+    std::map<std::string, GameRecord> finished;
+    std::ifstream in(results, std::ios::binary);
+    if (!in) return finished;
+    std::string line;
+    std::streamoff good_bytes = 0;
+    while (std::getline(in, line)) {
+        if (in.eof()) break;  // no newline after it: an unfinished write
+        try {
+            GameRecord r = record_from_json(nlohmann::json::parse(line));
+            finished[r.id] = std::move(r);
+        } catch (const nlohmann::json::exception& e) {
+            throw std::runtime_error("'" + results.string() + "' has a damaged line (" + e.what() +
+                                     "): fix or remove it, then run again with --resume");
+        }
+        good_bytes += static_cast<std::streamoff>(line.size()) + 1;
+    }
+    in.close();
+    if (static_cast<std::uintmax_t>(good_bytes) != fs::file_size(results)) fs::resize_file(results, good_bytes);
+    return finished;
+}
+
+nlohmann::json config_to_json(const TournamentConfig& config, const RunOptions& options) {
+    nlohmann::json bots = nlohmann::json::array();
+    for (const match::PlayerSpec& b : config.bots) {
+        nlohmann::json bot = {{"name", b.name}, {"command", b.command}};
+        if (!b.working_dir.empty()) bot["working_dir"] = b.working_dir;
+        bots.push_back(bot);
+    }
+    nlohmann::json boards = nlohmann::json::array();
+    for (const Testcase& t : config.testcases) {
+        if (t.board_number) boards.push_back(t.board_number); else boards.push_back(t.title);
+    }
+    return {{"game", config.game}, {"bots", bots}, {"boards", boards},
+            {"concurrency", options.concurrency}, {"out", options.out.string()}};
+}
+
+}  // namespace
+
+std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
+    // Board-major: after any prefix of the schedule, the bots have played about the same boards,
+    // so the live leader compares like with like.
+    std::vector<ScheduledGame> schedule;
+    for (std::size_t t = 0; t < config.testcases.size(); ++t) {
+        for (std::size_t b = 0; b < config.bots.size(); ++b) {
+            schedule.push_back({config.testcases[t].name + "-" + file_safe(config.bots[b].name), t, {b}});
+        }
+    }
+    return schedule;
+}
+
+std::vector<GameRecord> run_tournament(const TournamentConfig& config, const RunOptions& options,
+                                       std::ostream& progress_out) {
+    const fs::path games_dir = options.out / "games";
+    const fs::path results_path = options.out / "results.jsonl";
+    fs::create_directories(games_dir);
+    if (fs::exists(results_path) && fs::file_size(results_path) > 0 && !options.resume) {
+        throw std::runtime_error("'" + results_path.string() +
+                                 "' already holds results: add --resume to play only the missing games, "
+                                 "or choose another directory with --out");
+    }
+    std::map<std::string, GameRecord> finished = read_finished(results_path);
+    write_file_atomically(options.out / "config.json", match::dump_json(config_to_json(config, options), 2) + "\n");
+
+    const std::vector<ScheduledGame> schedule = make_schedule(config);
+    std::vector<const ScheduledGame*> todo;
+    for (const ScheduledGame& g : schedule) {
+        if (!finished.count(g.id)) todo.push_back(&g);
+    }
+
+    std::ofstream results(results_path, std::ios::binary | std::ios::app);
+    if (!results) throw std::runtime_error("cannot write '" + results_path.string() + "'");
+
+    Progress progress(progress_out, options.interactive, schedule.size());
+    for (const ScheduledGame& g : schedule) {
+        if (finished.count(g.id)) progress.add_earlier(finished.at(g.id));
+    }
+    std::mutex lock;  // guards `finished`, `results`, `progress` and `failure`
+    std::exception_ptr failure;
+    std::atomic<std::size_t> next{0};
+
+    auto worker = [&] {
+        for (std::size_t i = next++; i < todo.size(); i = next++) {
+            {
+                std::lock_guard guard(lock);
+                if (failure) return;  // the arena itself failed: stop starting games
+            }
+            const ScheduledGame& game = *todo[i];
+            try {
+                const Testcase& testcase = config.testcases[game.testcase];
+                referee::GameSetup setup;
+                setup.game = config.game;
+                setup.players = static_cast<int>(game.seats.size());
+                setup.testcase = testcase.text;
+                std::unique_ptr<referee::Referee> referee = referee::make_referee(setup);
+                std::vector<match::PlayerSpec> players;
+                for (std::size_t seat : game.seats) players.push_back(config.bots[seat]);
+
+                match::MatchLog log = match::play_match(*referee, players);
+                log.testcase = testcase.name;
+                const std::string log_path = "games/" + game.id + ".json";
+                write_file_atomically(options.out / log_path, match::dump_json(match::to_json(log)) + "\n");
+                GameRecord record = make_record(game.id, log, log_path);
+
+                std::lock_guard guard(lock);
+                results << match::dump_json(to_json(record)) << '\n';
+                results.flush();
+                if (!results) throw std::runtime_error("cannot append to '" + results_path.string() + "'");
+                progress.game_finished(record);
+                finished[game.id] = std::move(record);
+            } catch (...) {
+                std::lock_guard guard(lock);
+                if (!failure) failure = std::current_exception();
+            }
+        }
+    };
+    const std::size_t workers = std::min<std::size_t>(std::max(options.concurrency, 1), todo.size());
+    std::vector<std::jthread> threads;
+    for (std::size_t w = 0; w < workers; ++w) threads.emplace_back(worker);
+    threads.clear();  // joins
+    progress.finish();
+    if (failure) std::rethrow_exception(failure);
+
+    std::vector<GameRecord> records;
+    for (const ScheduledGame& g : schedule) records.push_back(finished.at(g.id));
+    return records;
+}
+
+}  // namespace arena::tournament

@@ -1,0 +1,41 @@
+// Plays a tournament's games in parallel and writes them down as they finish:
+//   OUT/results.jsonl     one complete line per finished game, flushed at once
+//   OUT/games/<id>.json   the match log of each game
+//   OUT/config.json       the effective config
+// Each game runs on its own worker thread with its own bot processes and io_context; only
+// finished games are shared (under one lock), so nothing of two games ever interleaves.
+#pragma once
+
+#include <filesystem>
+#include <iosfwd>
+#include <vector>
+
+#include "arena/tournament/config.hpp"
+#include "arena/tournament/record.hpp"
+
+namespace arena::tournament {
+
+struct RunOptions {
+    std::filesystem::path out;
+    int concurrency = 1;
+    bool resume = false;  // keep OUT/results.jsonl and play only the games it lacks
+    bool interactive = false;  // redraw one status line (a terminal) instead of a line per game
+};
+
+// One game of the schedule.
+struct ScheduledGame {
+    std::string id;
+    std::size_t testcase = 0;  // index into config.testcases
+    std::vector<std::size_t> seats;  // indices into config.bots, in seat order
+};
+
+// The games a config asks for, in a fixed order (same config, same schedule).
+std::vector<ScheduledGame> make_schedule(const TournamentConfig& config);
+
+// Plays every scheduled game not yet in OUT/results.jsonl and returns all records, in schedule
+// order. Progress goes to `progress`. Throws std::runtime_error when OUT cannot be written or
+// already holds results and resume is off.
+std::vector<GameRecord> run_tournament(const TournamentConfig& config, const RunOptions& options,
+                                       std::ostream& progress);
+
+}  // namespace arena::tournament
