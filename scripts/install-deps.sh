@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages arena needs to build and test, skipping those already there.
+# Idempotent: running it again installs nothing. Needs root (or sudo) only when something is missing.
+set -euo pipefail
+
+packages=(
+  build-essential cmake
+  libboost1.81-dev      # Boost.Process v2 and Boost.Asio (bot processes)
+  nlohmann-json3-dev    # logs, configs, results
+  libcli11-dev          # command line
+  doctest-dev           # tests
+  libbenchmark-dev      # bench/
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

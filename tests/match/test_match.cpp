@@ -1,0 +1,184 @@
+// Plays SameGame through real bot processes and checks the transcript against the traces made
+// by CodinGame's own Java engine (tests/data/samegame/golden) and the spec's error texts.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "arena/match/match.hpp"
+#include "arena/match/match_log_json.hpp"
+#include "referees/registry.hpp"
+#include "referees/samegame/boards.hpp"
+
+namespace fs = std::filesystem;
+using namespace arena;
+
+namespace {
+
+// One move of a golden "random" trace and the board the bot must receive after it.
+struct GoldenMove {
+    int x, y, size, color, score;
+    std::string board_after;  // 15 lines, each ending in '\n'
+};
+
+struct GoldenTrace {
+    std::vector<GoldenMove> moves;
+    int final_score = 0;
+};
+
+GoldenTrace read_random_trace(const std::string& name) {
+    std::ifstream in(fs::path(ARENA_TEST_DATA_DIR) / "samegame/golden" / (name + "_random.txt"));
+    REQUIRE(in);
+    GoldenTrace trace;
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream words(line);
+        std::string tag;
+        words >> tag;
+        if (tag == "MOVE") {
+            GoldenMove m{};
+            words >> m.x >> m.y >> m.size >> m.color >> m.score;
+            for (int row = 0; row < 15 && std::getline(in, line); ++row) m.board_after += line + "\n";
+            trace.moves.push_back(m);
+        } else if (tag == "END") {
+            trace.final_score = std::stoi(line.substr(line.find("score=") + 6));
+        }
+    }
+    return trace;
+}
+
+std::string board_text(int number) {
+    for (const auto& b : referee::samegame_boards()) {
+        if (b.number == number) return std::string(b.text);
+    }
+    FAIL("no board " << number);
+    return "";
+}
+
+// A bot that prints a whole script of answers at once and then waits: every line beyond the
+// first stays buffered and answers a later turn, as on CodinGame.
+match::PlayerSpec scripted_bot(const std::vector<std::string>& answers, const std::string& tag) {
+    const fs::path file = fs::temp_directory_path() / ("arena_test_script_" + tag + ".txt");
+    std::ofstream out(file);
+    for (const std::string& a : answers) out << a << "\n";
+    return {"scripted", "/bin/sh -c 'cat \"$0\"; exec sleep 60' " + file.string(), ""};
+}
+
+match::MatchLog play_board(int board, const match::PlayerSpec& bot) {
+    referee::GameSetup setup;
+    setup.game = "samegame";
+    setup.testcase = board_text(board);
+    auto ref = referee::make_referee(setup);
+    return match::play_match(*ref, {bot});
+}
+
+}  // namespace
+
+TEST_CASE("golden random traces replay byte for byte through real bot processes") {
+    for (int board : {1, 5, 6, 23, 42}) {
+        char name[16];
+        std::snprintf(name, sizeof name, "test%02d", board);
+        CAPTURE(name);
+        const GoldenTrace trace = read_random_trace(name);
+        REQUIRE(!trace.moves.empty());
+        std::vector<std::string> answers;
+        for (const GoldenMove& m : trace.moves) answers.push_back(std::to_string(m.x) + " " + std::to_string(m.y));
+
+        const match::MatchLog log = play_board(board, scripted_bot(answers, name));
+
+        REQUIRE(log.turns.size() == trace.moves.size());  // no input after the last move
+        CHECK(log.turns[0].input == board_text(board));
+        CHECK(log.turns[0].limit_ms == 20000);
+        for (std::size_t i = 0; i < trace.moves.size(); ++i) {
+            const GoldenMove& m = trace.moves[i];
+            const match::Turn& t = log.turns[i];
+            CAPTURE(i);
+            CHECK(t.turn == static_cast<int>(i) + 1);
+            CHECK(t.player == 0);
+            REQUIRE(t.output);
+            CHECK(*t.output == answers[i]);
+            CHECK(t.error.empty());
+            char summary[128];
+            std::snprintf(summary, sizeof summary, "Performed action x=%d, y=%d (color %d, region size %d).", m.x,
+                          m.y, m.color, m.size);
+            CHECK(t.summary == summary);
+            if (i > 0) {
+                CHECK(t.limit_ms == 50);
+                CHECK(t.input == trace.moves[i - 1].board_after);
+            }
+        }
+        REQUIRE(log.seats.size() == 1);
+        CHECK(log.seats[0].score == trace.final_score);
+        CHECK(log.seats[0].rank == 1);
+        CHECK(log.seats[0].outcome == match::Outcome::ok);
+        CHECK(log.reason == "Endgame. Obtained a score of " + std::to_string(trace.final_score) + ".");
+    }
+}
+
+TEST_CASE("an invalid move ends the game with the spec's error and the score so far") {
+    const GoldenTrace trace = read_random_trace("test06");
+    const std::string first = std::to_string(trace.moves[0].x) + " " + std::to_string(trace.moves[0].y);
+    const match::MatchLog log = play_board(6, scripted_bot({first, "3 6;"}, "invalid"));
+    REQUIRE(log.turns.size() == 2);
+    CHECK(log.turns[1].error == "[ERROR] Action not properly formatted. Should be: 'x y [message];'");
+    CHECK(log.seats[0].outcome == match::Outcome::invalid);
+    CHECK(log.seats[0].score == trace.moves[0].score);
+    CHECK(log.reason == "[ERROR] Action not properly formatted. Should be: 'x y [message];'");
+}
+
+TEST_CASE("no answer within 50 ms is a timeout; the bot is killed") {
+    const GoldenTrace trace = read_random_trace("test06");
+    const std::string first = std::to_string(trace.moves[0].x) + " " + std::to_string(trace.moves[0].y);
+    // Answers turn 1 from the script, then never again.
+    const match::MatchLog log = play_board(6, scripted_bot({first}, "timeout"));
+    REQUIRE(log.turns.size() == 2);
+    CHECK(!log.turns[1].output);
+    CHECK(log.turns[1].time_ms >= 50);
+    CHECK(log.turns[1].error == "[ERROR] Timeout!");
+    CHECK(log.seats[0].outcome == match::Outcome::timeout);
+    CHECK(log.seats[0].score == trace.moves[0].score);
+    CHECK(log.seats[0].detail.find("SIGTERM") != std::string::npos);
+}
+
+TEST_CASE("a bot that exits is a crash, scored as CodinGame scores it (a timeout)") {
+    const match::MatchLog log = play_board(6, {"quitter", "/bin/sh -c 'exit 3'", ""});
+    REQUIRE(log.turns.size() == 1);
+    CHECK(!log.turns[0].output);
+    CHECK(log.turns[0].time_ms < 20000);  // noticed at once, not at the deadline
+    CHECK(log.turns[0].error == "[ERROR] Timeout!");
+    CHECK(log.seats[0].outcome == match::Outcome::crash);
+    CHECK(log.seats[0].detail == "exit code 3");
+    CHECK(log.seats[0].score == 0);
+}
+
+TEST_CASE("a bot that cannot start is recorded as a crash, and check_command says why") {
+    const match::PlayerSpec missing{"ghost", "/no/such/bot --fast", ""};
+    CHECK_THROWS_AS(match::check_command(missing), process::SpawnError);
+    try {
+        match::check_command(missing);
+    } catch (const process::SpawnError& e) {
+        CHECK(std::string(e.what()).find("ghost") != std::string::npos);
+        CHECK(std::string(e.what()).find("/no/such/bot") != std::string::npos);
+    }
+    const match::MatchLog log = play_board(6, missing);
+    CHECK(log.seats[0].outcome == match::Outcome::crash);
+    CHECK(log.seats[0].detail.find("could not start") != std::string::npos);
+    CHECK(log.reason == "[ERROR] Timeout!");
+}
+
+TEST_CASE("the JSON log has the documented fields and stays valid with any bytes") {
+    match::MatchLog log = play_board(6, scripted_bot({"\xff\xfe 1", "x"}, "bytes"));
+    const nlohmann::json j = nlohmann::json::parse(match::dump_json(match::to_json(log)));
+    CHECK(j["game"] == "samegame");
+    CHECK(j["seed"].is_null());
+    CHECK(j["players"][0]["name"] == "scripted");
+    CHECK(j["turns"][0]["input"] == board_text(6));
+    CHECK(j["turns"][0]["limit_ms"] == 20000);
+    CHECK(j["turns"][0]["error"] == "[ERROR] Action not properly formatted. Should be: 'x y [message];'");
+    CHECK(j["result"]["outcomes"][0] == "invalid");
+    CHECK(j["result"]["scores"][0] == 0);
+    CHECK(j["result"]["ranks"][0] == 1);
+}
