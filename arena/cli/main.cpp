@@ -25,9 +25,6 @@ using namespace arena;
 namespace {
 
 constexpr int kExitArenaError = 2;
-// Played when `arena play samegame` gets no --testcase: "Standard Testset 1", the first classic
-// board, as CodinGame's first non-trivial test.
-constexpr int kDefaultSameGameBoard = 6;
 
 struct ArenaError : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -94,7 +91,7 @@ int run_play(const PlayArgs& args) {
         try {
             const bool is_number = !args.testcase.empty() &&
                                    args.testcase.find_first_not_of("0123456789") == std::string::npos;
-            if (args.testcase.empty()) testcase = tournament::samegame_testcase(kDefaultSameGameBoard);
+            if (args.testcase.empty()) testcase = tournament::samegame_testcase(referee::kDefaultSameGameBoard);
             else if (is_number && !fs::exists(args.testcase)) testcase = tournament::samegame_testcase(std::stoi(args.testcase));
             else testcase = tournament::samegame_testcase_file(args.testcase);
         } catch (const std::invalid_argument& e) {
