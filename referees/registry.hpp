@@ -1,0 +1,23 @@
+// Builds the referee of a game from its name: the one place that knows every game.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "referees/referee.hpp"
+
+namespace arena::referee {
+
+// The game names make_referee accepts, e.g. {"samegame"}.
+std::vector<std::string> known_games();
+
+// A fresh referee for setup.game, at the start of the game.
+//   samegame: players must be 1; setup.testcase is a board (see parse_samegame_testcase) or
+//             empty for the default board (kDefaultSameGameBoard); the seed is unused (the game
+//             has no randomness).
+// Throws std::invalid_argument for an unknown game ("unknown game 'x': known games are ..."),
+// a wrong number of players or a bad test case.
+std::unique_ptr<Referee> make_referee(const GameSetup& setup);
+
+}  // namespace arena::referee
