@@ -47,7 +47,7 @@ enum class ReadStatus {
     overflow,  // more than kMaxLineBytes arrived without a line end: CodinGame counts no answer
 };
 
-inline constexpr std::size_t kMaxLineBytes = 10'000;   // CodinGame's AGENT_MAX_BUFFER_SIZE
+inline constexpr std::size_t kMaxLineBytes = 10'000;        // CodinGame's AGENT_MAX_BUFFER_SIZE
 inline constexpr std::size_t kStderrCapPerTurn = 8 * 1024;  // stderr kept per turn
 
 struct ReadResult {
@@ -69,12 +69,12 @@ struct ExitStatus {
 };
 
 struct BotOptions {
-    std::string working_dir;  // empty: the arena's working directory
+    std::string working_dir;                    // empty: the arena's working directory
     std::chrono::milliseconds kill_grace{100};  // between SIGTERM and SIGKILL to the group
 };
 
 class BotProcess {
-public:
+  public:
     // Starts argv (argv[0] resolved with resolve_executable) in a new process group, with
     // stdin/stdout/stderr on pipes registered with `io`. Throws SpawnError.
     BotProcess(boost::asio::io_context& io, const std::vector<std::string>& argv,
@@ -83,22 +83,39 @@ public:
     ~BotProcess();
     BotProcess(const BotProcess&) = delete;
     BotProcess& operator=(const BotProcess&) = delete;
+    // Movable (e.g. into a std::vector); a moved-from BotProcess may only be destroyed or
+    // assigned to. Must be destroyed before its io_context.
+    BotProcess(BotProcess&&) noexcept;
+    BotProcess& operator=(BotProcess&&) noexcept;
 
     // Writes `input`, then waits until one full line is available or `limit` has passed since
     // the write started. A line already buffered from an earlier turn answers at once (as on
     // CodinGame, extra lines answer the next turns). Runs the shared io_context meanwhile.
+    // `input` is written as is (include its final "\n"); what the bot does not read at once is
+    // written in the background, so a bot that never reads cannot block the arena. A line that
+    // arrives after a timeout stays buffered and answers the next exchange. After an overflow
+    // every later exchange reports overflow; after stop(), closed (unless a line is buffered).
+    // Must not be called from inside an io_context handler.
     ReadResult exchange(std::string_view input, std::chrono::milliseconds limit);
 
     // Closes stdin, sends SIGTERM to the process group, waits up to kill_grace for the bot to
     // exit, then SIGKILLs the group and reaps the bot. Idempotent; returns how the bot ended.
+    // Processes the bot forked are reaped too: the arena makes itself a child subreaper
+    // (prctl PR_SET_CHILD_SUBREAPER) when the first bot starts, so they are re-parented to it.
     ExitStatus stop();
 
-    // Non-blocking: how the bot ended if it has exited already (reaping it), else nullopt.
+    // Non-blocking: how the bot ended if it has exited already, else nullopt. It looks without
+    // reaping: the zombie keeps the process group id reserved until stop() has SIGKILLed the
+    // group (stop() reaps it). Note that a bot whose stdout just closed may still be exiting.
     std::optional<ExitStatus> poll_exit();
 
-    int pid() const;
+    // The bot's stderr collected since the last exchange (capped at kStderrCapPerTurn), e.g. a
+    // crash message printed while dying; still available after stop().
+    std::string take_stderr();
 
-private:
+    int pid() const;  // also the id of the bot's process group
+
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
