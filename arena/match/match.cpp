@@ -74,7 +74,9 @@ MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& pl
     log.game = std::string(referee.game());
     log.players = players;
 
-    boost::asio::io_context io;
+    // One thread runs this context: concurrency hint 1 lets asio skip its locks. Declared before
+    // the seats so that the bots are destroyed first.
+    boost::asio::io_context io(1);
     std::vector<Seat> seats(players.size());
     for (std::size_t i = 0; i < players.size(); ++i) {
         try {
