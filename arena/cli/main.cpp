@@ -67,6 +67,24 @@ std::string one_line(std::string text) {
     return text;
 }
 
+// The last `count` lines of `text`, each indented, for a short excerpt of a bot's stderr.
+std::string last_lines(const std::string& text, int count) {
+    std::size_t start = text.size();
+    if (start > 0 && text[start - 1] == '\n') --start;
+    for (int seen = 0; start > 0; --start) {
+        if (text[start - 1] == '\n' && ++seen == count) break;
+    }
+    std::string excerpt;
+    std::size_t begin = start;
+    while (begin < text.size()) {
+        std::size_t end = text.find('\n', begin);
+        if (end == std::string::npos) end = text.size();
+        excerpt += "    | " + text.substr(begin, end - begin) + "\n";
+        begin = end + 1;
+    }
+    return excerpt;
+}
+
 // ---- play -------------------------------------------------------------------------------
 
 struct PlayArgs {
@@ -132,7 +150,7 @@ int run_play(const PlayArgs& args) {
     }
     match::MatchLog log = match::play_match(*referee, players, options);
     log.testcase = testcase_name;
-    const nlohmann::json log_json = match::to_json(log);
+    const match::Json log_json = match::to_json(log);
     if (!args.log_file.empty()) write_text(args.log_file, match::dump_json(log_json, 1) + "\n");
 
     if (args.json) {
@@ -148,6 +166,12 @@ int run_play(const PlayArgs& args) {
                   << ", " << match::to_string(s.outcome);
         if (s.outcome != match::Outcome::ok) std::cout << " (" << s.detail << ")";
         std::cout << "\n";
+    }
+    // A failing bot's last stderr usually says why (a traceback, a usage message).
+    for (auto t = log.turns.rbegin(); t != log.turns.rend(); ++t) {
+        if (log.seats[t->player].outcome == match::Outcome::ok || t->stderr_text.empty()) continue;
+        std::cout << "  stderr of seat " << t->player << " on turn " << t->turn << ":\n" << last_lines(t->stderr_text, 8);
+        break;
     }
     for (const match::Turn& t : log.turns) {
         if (!t.error.empty()) {

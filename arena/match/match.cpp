@@ -44,9 +44,16 @@ struct Seat {
     SeatResult result;
 };
 
-// Stops a seat's bot and keeps how it ended.
-process::ExitStatus stop_bot(Seat& seat) {
+// Stops a seat's bot and keeps how it ended. What it wrote on stderr meanwhile (often the reason
+// of a crash) goes to `stderr_sink` when given.
+process::ExitStatus stop_bot(Seat& seat, Turn* stderr_sink = nullptr) {
     process::ExitStatus status = seat.bot->stop();
+    std::string last_words = seat.bot->take_stderr();
+    if (stderr_sink && stderr_sink->stderr_text.size() < process::kStderrCapPerTurn) {
+        const std::size_t room = process::kStderrCapPerTurn - stderr_sink->stderr_text.size();
+        if (last_words.size() > room) stderr_sink->stderr_truncated = true;
+        stderr_sink->stderr_text += last_words.substr(0, room);
+    }
     seat.bot.reset();
     seat.result.detail = status.describe();
     return status;
@@ -55,8 +62,8 @@ process::ExitStatus stop_bot(Seat& seat) {
 // A turn got no line (deadline passed, stdout closed, or an endless line): tell a crash (the bot
 // ended by itself) from a plain timeout. Either way the bot is stopped, as CodinGame stops a bot
 // that missed its turn, and the referee counts a timeout.
-Outcome classify_no_answer(Seat& seat) {
-    const process::ExitStatus exit = stop_bot(seat);
+Outcome classify_no_answer(Seat& seat, Turn& turn) {
+    const process::ExitStatus exit = stop_bot(seat, &turn);
     return exit.killed_by_arena ? Outcome::timeout : Outcome::crash;
 }
 
@@ -115,11 +122,11 @@ MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& pl
                 verdict = referee.play(*turn.output);
                 if (!verdict.accepted) seat.result.outcome = Outcome::invalid;
             } else {
-                seat.result.outcome = classify_no_answer(seat);
+                seat.result.outcome = classify_no_answer(seat, turn);
                 verdict = referee.timeout();
             }
         }
-        if (!verdict.accepted && seat.bot) stop_bot(seat);  // a rejected bot plays no more
+        if (!verdict.accepted && seat.bot) stop_bot(seat, &turn);  // a rejected bot plays no more
         turn.summary = std::move(verdict.summary);
         turn.error = std::move(verdict.error);
         if (options.on_turn) options.on_turn(turn);

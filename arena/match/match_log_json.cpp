@@ -4,8 +4,8 @@ namespace arena::match {
 
 namespace {
 
-nlohmann::json optional_string(const std::optional<std::string>& value) {
-    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+Json optional_string(const std::optional<std::string>& value) {
+    return value ? Json(*value) : Json(nullptr);
 }
 
 // Milliseconds rounded to microseconds: enough for turn times, and keeps logs small.
@@ -13,16 +13,16 @@ double round_ms(double ms) { return static_cast<double>(static_cast<long long>(m
 
 }  // namespace
 
-nlohmann::json to_json(const MatchLog& log) {
-    nlohmann::json players = nlohmann::json::array();
+Json to_json(const MatchLog& log) {
+    Json players = Json::array();
     for (const PlayerSpec& p : log.players) {
-        nlohmann::json player = {{"name", p.name}, {"command", p.command}};
+        Json player = {{"name", p.name}, {"command", p.command}};
         if (!p.working_dir.empty()) player["working_dir"] = p.working_dir;
         players.push_back(std::move(player));
     }
-    nlohmann::json turns = nlohmann::json::array();
+    Json turns = Json::array();
     for (const Turn& t : log.turns) {
-        nlohmann::json turn = {{"turn", t.turn},
+        Json turn = {{"turn", t.turn},
                                {"player", t.player},
                                {"input", t.input},
                                {"output", optional_string(t.output)},
@@ -34,8 +34,8 @@ nlohmann::json to_json(const MatchLog& log) {
         if (!t.error.empty()) turn["error"] = t.error;
         turns.push_back(std::move(turn));
     }
-    nlohmann::json scores = nlohmann::json::array(), ranks = nlohmann::json::array(),
-                   outcomes = nlohmann::json::array(), details = nlohmann::json::array();
+    Json scores = Json::array(), ranks = Json::array(),
+                   outcomes = Json::array(), details = Json::array();
     for (const SeatResult& s : log.seats) {
         scores.push_back(s.score);
         ranks.push_back(s.rank);
@@ -44,8 +44,8 @@ nlohmann::json to_json(const MatchLog& log) {
     }
     return {{"version", kMatchLogVersion},
             {"game", log.game},
-            {"seed", log.seed ? nlohmann::json(*log.seed) : nlohmann::json(nullptr)},
-            {"testcase", log.testcase.empty() ? nlohmann::json(nullptr) : nlohmann::json(log.testcase)},
+            {"seed", log.seed ? Json(*log.seed) : Json(nullptr)},
+            {"testcase", log.testcase.empty() ? Json(nullptr) : Json(log.testcase)},
             {"players", std::move(players)},
             {"turns", std::move(turns)},
             {"result",
@@ -55,10 +55,6 @@ nlohmann::json to_json(const MatchLog& log) {
               {"reason", log.reason},
               {"details", std::move(details)}}},
             {"duration_ms", round_ms(log.duration_ms)}};
-}
-
-std::string dump_json(const nlohmann::json& value, int indent) {
-    return value.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace arena::match

@@ -11,10 +11,17 @@ namespace arena::match {
 
 inline constexpr int kMatchLogVersion = 1;
 
-nlohmann::json to_json(const MatchLog& log);
+// Keys keep the order they are written in (game and players first, turns last), so a log reads
+// well in an editor.
+using Json = nlohmann::ordered_json;
+
+Json to_json(const MatchLog& log);
 
 // Serialises a log (or any JSON) as text. Bytes that are not valid UTF-8 (a bot may print
 // anything) are replaced by U+FFFD so the file always stays valid JSON.
-std::string dump_json(const nlohmann::json& value, int indent = -1);
+template <class AnyJson>
+std::string dump_json(const AnyJson& value, int indent = -1) {
+    return value.dump(indent, ' ', false, AnyJson::error_handler_t::replace);
+}
 
 }  // namespace arena::match

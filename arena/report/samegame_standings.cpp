@@ -92,10 +92,10 @@ std::vector<SameGameStanding> samegame_standings(const tournament::TournamentCon
     return standings;
 }
 
-nlohmann::json to_json(const std::vector<SameGameStanding>& standings) {
-    nlohmann::json rows = nlohmann::json::array();
+nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings) {
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (const SameGameStanding& s : standings) {
-        nlohmann::json scores = nlohmann::json::object();
+        nlohmann::ordered_json scores = nlohmann::ordered_json::object();
         for (const BoardScore& b : s.scores) {
             scores[b.testcase] = {{"score", b.score}, {"outcome", b.outcome}, {"game", b.game_id}};
         }
@@ -111,8 +111,8 @@ nlohmann::json to_json(const std::vector<SameGameStanding>& standings) {
                         {"timeouts", s.timeouts},
                         {"crashes", s.crashes},
                         {"invalids", s.invalids},
-                        {"first_failure", s.first_failure.empty() ? nlohmann::json(nullptr)
-                                                                  : nlohmann::json(s.first_failure)},
+                        {"first_failure", s.first_failure.empty() ? nlohmann::ordered_json(nullptr)
+                                                                  : nlohmann::ordered_json(s.first_failure)},
                         {"mean_turn_ms", s.mean_turn_ms},
                         {"max_turn_ms", s.max_turn_ms},
                         {"scores", scores}});

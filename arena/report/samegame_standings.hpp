@@ -42,7 +42,7 @@ struct SameGameStanding {
 std::vector<SameGameStanding> samegame_standings(const tournament::TournamentConfig& config,
                                                  const std::vector<tournament::GameRecord>& records);
 
-nlohmann::json to_json(const std::vector<SameGameStanding>& standings);
+nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings);
 std::string to_markdown(const std::vector<SameGameStanding>& standings,
                         const tournament::TournamentConfig& config);
 // A compact table for the terminal.

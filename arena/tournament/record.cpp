@@ -34,7 +34,7 @@ GameRecord make_record(const std::string& id, const match::MatchLog& log, const 
     return r;
 }
 
-nlohmann::json to_json(const GameRecord& r) {
+nlohmann::ordered_json to_json(const GameRecord& r) {
     return {{"id", r.id},           {"game", r.game},         {"testcase", r.testcase},
             {"players", r.players}, {"scores", r.scores},     {"ranks", r.ranks},
             {"outcomes", r.outcomes}, {"details", r.details}, {"reason", r.reason},

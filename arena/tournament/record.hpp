@@ -29,7 +29,7 @@ struct GameRecord {
 
 GameRecord make_record(const std::string& id, const match::MatchLog& log, const std::string& log_path);
 
-nlohmann::json to_json(const GameRecord& record);
+nlohmann::ordered_json to_json(const GameRecord& record);
 GameRecord record_from_json(const nlohmann::json& line);  // throws nlohmann::json::exception
 
 }  // namespace arena::tournament

@@ -66,14 +66,14 @@ std::map<std::string, GameRecord> read_finished(const fs::path& results) {
     return finished;
 }
 
-nlohmann::json config_to_json(const TournamentConfig& config, const RunOptions& options) {
-    nlohmann::json bots = nlohmann::json::array();
+nlohmann::ordered_json config_to_json(const TournamentConfig& config, const RunOptions& options) {
+    nlohmann::ordered_json bots = nlohmann::ordered_json::array();
     for (const match::PlayerSpec& b : config.bots) {
-        nlohmann::json bot = {{"name", b.name}, {"command", b.command}};
+        nlohmann::ordered_json bot = {{"name", b.name}, {"command", b.command}};
         if (!b.working_dir.empty()) bot["working_dir"] = b.working_dir;
         bots.push_back(bot);
     }
-    nlohmann::json boards = nlohmann::json::array();
+    nlohmann::ordered_json boards = nlohmann::ordered_json::array();
     for (const Testcase& t : config.testcases) {
         if (t.board_number) boards.push_back(t.board_number); else boards.push_back(t.title);
     }

@@ -160,7 +160,7 @@ TEST_CASE("a tournament writes results, logs and standings; --resume plays only 
         CHECK(resumed_progress.str().find("[6/8]") != std::string::npos);  // 5 kept, 3 replayed
         CHECK(lines_of(options.out / "results.jsonl").size() == 8);
         // Identical standings, but for turn times, which no two runs share.
-        auto without_times = [](nlohmann::json j) {
+        auto without_times = [](auto j) {
             for (auto& row : j["standings"]) row.erase("mean_turn_ms"), row.erase("max_turn_ms");
             return j;
         };
