@@ -42,7 +42,7 @@ double median(std::vector<double> v) {
 // The same bot on plain pipes, driven with blocking write()/read(): the floor any arena pays.
 class BarePipeBot {
 public:
-    explicit BarePipeBot(const char* path) {
+    BarePipeBot(const char* path, const std::string& lines_per_turn) {
         int in[2], out[2];
         if (pipe(in) || pipe(out)) std::perror("pipe");
         posix_spawn_file_actions_t actions;
@@ -51,7 +51,8 @@ public:
         posix_spawn_file_actions_adddup2(&actions, out[1], 1);
         posix_spawn_file_actions_addclose(&actions, in[1]);
         posix_spawn_file_actions_addclose(&actions, out[0]);
-        char* argv[] = {const_cast<char*>(path), const_cast<char*>("echo"), nullptr};
+        char* argv[] = {const_cast<char*>(path), const_cast<char*>("echo"), const_cast<char*>("--lines"),
+                        const_cast<char*>(lines_per_turn.c_str()), nullptr};
         if (posix_spawn(&pid_, path, &actions, nullptr, argv, environ)) std::perror("posix_spawn");
         posix_spawn_file_actions_destroy(&actions);
         close(in[0]);
@@ -81,33 +82,31 @@ private:
     int to_bot_ = -1, from_bot_ = -1;
 };
 
-void bench_overhead() {
-    constexpr int kRounds = 20, kPerRound = 1000;
-    const std::string line = "7 4\n";
-    boost::asio::io_context io;
-    process::BotProcess arena_bot(io, {ARENA_TESTBOT, "echo"});
-    BarePipeBot bare_bot(ARENA_TESTBOT);
+// `input` is sent each turn; the bot reads all its lines and answers with the first one.
+void bench_overhead(const char* what, const std::string& input) {
+    constexpr int kTurns = 20000;
+    const std::string& line = input;
+    const std::string lines = std::to_string(std::count(input.begin(), input.end(), '\n'));
+    boost::asio::io_context io(1);
+    process::BotProcess arena_bot(io, {ARENA_TESTBOT, "echo", "--lines", lines});
+    BarePipeBot bare_bot(ARENA_TESTBOT, lines);
     std::vector<double> arena_us, bare_us;
     for (int warm = 0; warm < 200; ++warm) {
         arena_bot.exchange(line, std::chrono::milliseconds(1000));
         bare_bot.round_trip(line);
     }
-    // Alternate blocks of both so that machine noise hits them alike.
-    for (int round = 0; round < kRounds; ++round) {
-        for (int i = 0; i < kPerRound; ++i) {
-            const auto t0 = Clock::now();
-            process::ReadResult r = arena_bot.exchange(line, std::chrono::milliseconds(1000));
-            arena_us.push_back(micros(Clock::now() - t0));
-            if (r.status != process::ReadStatus::line) std::printf("  unexpected: no answer\n");
-        }
-        for (int i = 0; i < kPerRound; ++i) {
-            const auto t0 = Clock::now();
-            bare_bot.round_trip(line);
-            bare_us.push_back(micros(Clock::now() - t0));
-        }
+    // Alternate turn by turn, so that whatever the machine does hits both alike.
+    for (int i = 0; i < kTurns; ++i) {
+        auto t0 = Clock::now();
+        process::ReadResult r = arena_bot.exchange(line, std::chrono::milliseconds(1000));
+        arena_us.push_back(micros(Clock::now() - t0));
+        if (r.status != process::ReadStatus::line) std::printf("  unexpected: no answer\n");
+        t0 = Clock::now();
+        bare_bot.round_trip(line);
+        bare_us.push_back(micros(Clock::now() - t0));
     }
     const double a = median(arena_us), b = median(bare_us);
-    std::printf("1. per-turn overhead, %d turns each, instant-reply bot\n", kRounds * kPerRound);
+    std::printf("1. per-turn overhead, %s, %d turns each, instant-reply bot\n", what, kTurns);
     std::printf("   bare pipe round trip   median %8.2f us\n", b);
     std::printf("   arena exchange()       median %8.2f us\n", a);
     std::printf("   ratio arena / bare     %8.2fx   (target <= 1.50x: %s)\n\n", a / b, a / b <= 1.5 ? "met" : "NOT met");
@@ -193,7 +192,8 @@ void bench_timing() {
 
 int main() {
     std::signal(SIGPIPE, SIG_IGN);
-    bench_overhead();
+    bench_overhead("one-line input", "7 4\n");
+    bench_overhead("SameGame board input (15 lines)", std::string(referee::samegame_boards().at(5).text));
     bench_games_per_second();
     bench_timing();
 }
