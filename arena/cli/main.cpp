@@ -250,7 +250,8 @@ int run_boards() {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"arena: a local referee and tournament arena for CodinGame bots (SameGame, Dice Shogi, Tsuro)"};
+    CLI::App app{"arena: a local referee and tournament arena for CodinGame bots (SameGame, Dice Shogi, Tsuro)",
+                 "arena"};
     app.set_version_flag("--version", "arena 0.1.0");
     app.require_subcommand(1);
     app.footer("Examples:\n"
@@ -268,7 +269,8 @@ int main(int argc, char** argv) {
     play_cmd->add_option("--bot", play.bots,
                          "A bot's command line, split like a POSIX shell does (quotes honoured, no shell run); "
                          "once per seat, in seat order")
-        ->required();
+        ->required()
+        ->allow_extra_args(false);  // one command per --bot: `--bot ./a ./b` is an error, not two bots
     play_cmd->add_option("--testcase", play.testcase,
                          "SameGame board: a file (15 lines, top row first, or CodinGame's testN.json) or a "
                          "built-in board number 1-50 (default: 6, Standard Testset 1)");
@@ -289,6 +291,10 @@ int main(int argc, char** argv) {
 
     app.add_subcommand("boards", "List the 50 built-in CodinGame SameGame boards");
 
+    if (argc == 1) {  // no command at all: show what there is to do
+        std::cout << app.help();
+        return kExitArenaError;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
