@@ -13,9 +13,9 @@
 #include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <csignal>
 #include <string>
 #include <thread>
 #include <vector>
@@ -32,7 +32,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using namespace arena;
 
-double micros(Clock::duration d) { return std::chrono::duration<double, std::micro>(d).count(); }
+double micros(Clock::duration d) {
+    return std::chrono::duration<double, std::micro>(d).count();
+}
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -41,7 +43,7 @@ double median(std::vector<double> v) {
 
 // The same bot on plain pipes, driven with blocking write()/read(): the floor any arena pays.
 class BarePipeBot {
-public:
+  public:
     BarePipeBot(const char* path, const std::string& lines_per_turn) {
         int in[2], out[2];
         if (pipe(in) || pipe(out)) std::perror("pipe");
@@ -51,8 +53,9 @@ public:
         posix_spawn_file_actions_adddup2(&actions, out[1], 1);
         posix_spawn_file_actions_addclose(&actions, in[1]);
         posix_spawn_file_actions_addclose(&actions, out[0]);
-        char* argv[] = {const_cast<char*>(path), const_cast<char*>("echo"), const_cast<char*>("--lines"),
-                        const_cast<char*>(lines_per_turn.c_str()), nullptr};
+        char* argv[] = {const_cast<char*>(path), const_cast<char*>("echo"),
+                        const_cast<char*>("--lines"), const_cast<char*>(lines_per_turn.c_str()),
+                        nullptr};
         if (posix_spawn(&pid_, path, &actions, nullptr, argv, environ)) std::perror("posix_spawn");
         posix_spawn_file_actions_destroy(&actions);
         close(in[0]);
@@ -77,7 +80,7 @@ public:
         }
     }
 
-private:
+  private:
     pid_t pid_ = 0;
     int to_bot_ = -1, from_bot_ = -1;
 };
@@ -109,7 +112,8 @@ void bench_overhead(const char* what, const std::string& input) {
     std::printf("1. per-turn overhead, %s, %d turns each, instant-reply bot\n", what, kTurns);
     std::printf("   bare pipe round trip   median %8.2f us\n", b);
     std::printf("   arena exchange()       median %8.2f us\n", a);
-    std::printf("   ratio arena / bare     %8.2fx   (target <= 1.50x: %s)\n\n", a / b, a / b <= 1.5 ? "met" : "NOT met");
+    std::printf("   ratio arena / bare     %8.2fx   (target <= 1.50x: %s)\n\n", a / b,
+                a / b <= 1.5 ? "met" : "NOT met");
 }
 
 // Plays SameGame games with the greedy bot on the 50 boards for about `seconds`, `threads` at once.
@@ -136,7 +140,8 @@ void play_games(int threads, double seconds, std::atomic<long>& games, std::atom
 }
 
 void bench_games_per_second() {
-    std::printf("2. SameGame games per second (greedy bot, fresh process every game, 50 boards in turn)\n");
+    std::printf(
+        "2. SameGame games per second (greedy bot, fresh process every game, 50 boards in turn)\n");
     const int cores = std::max(1u, std::thread::hardware_concurrency());
     for (int threads : {1, cores}) {
         std::atomic<long> games{0}, turns{0};
@@ -151,7 +156,8 @@ void bench_games_per_second() {
 void bench_timing() {
     constexpr int kTurns = 100;
     const int cores = std::max(1u, std::thread::hardware_concurrency());
-    std::printf("3. timing at a 50 ms limit, %d turns per bot, while %d other games run\n", kTurns, cores);
+    std::printf("3. timing at a 50 ms limit, %d turns per bot, while %d other games run\n", kTurns,
+                cores);
     std::atomic<bool> stop{false};
     std::atomic<long> games{0}, turns{0};
     std::jthread load([&] { play_games(cores, 0, games, turns, &stop); });
@@ -175,7 +181,8 @@ void bench_timing() {
             for (int i = 0; i < kTurns; ++i) {
                 boost::asio::io_context io2;
                 process::BotProcess b(io2, {ARENA_TESTBOT, "sleep", std::to_string(sleep_ms)});
-                timeouts += b.exchange("go\n", std::chrono::milliseconds(50)).status != process::ReadStatus::line;
+                timeouts += b.exchange("go\n", std::chrono::milliseconds(50)).status !=
+                            process::ReadStatus::line;
             }
         }
         const bool ok = sleep_ms < 50 ? timeouts == 0 : timeouts == kTurns;
@@ -193,7 +200,8 @@ void bench_timing() {
 int main() {
     std::signal(SIGPIPE, SIG_IGN);
     bench_overhead("one-line input", "7 4\n");
-    bench_overhead("SameGame board input (15 lines)", std::string(referee::samegame_boards().at(5).text));
+    bench_overhead("SameGame board input (15 lines)",
+                   std::string(referee::samegame_boards().at(5).text));
     bench_games_per_second();
     bench_timing();
 }

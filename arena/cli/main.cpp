@@ -1,6 +1,8 @@
 // The `arena` command: play one game, run a tournament, list the built-in boards.
 // Exit codes: 0 the job ran (whatever the bots did), 2 an arena error (bad arguments, a broken
 // config, a bot that cannot be started by `play`), 1 an unexpected internal failure.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <cstdio>
@@ -9,7 +11,6 @@
 #include <iostream>
 #include <set>
 #include <thread>
-#include <unistd.h>
 
 #include "arena/match/match.hpp"
 #include "arena/match/match_log_json.hpp"
@@ -107,16 +108,20 @@ int run_play(const PlayArgs& args) {
         if (args.seed) std::cerr << "note: samegame has no randomness; --seed is ignored\n";
         tournament::Testcase testcase;
         try {
-            const bool is_number = !args.testcase.empty() &&
-                                   args.testcase.find_first_not_of("0123456789") == std::string::npos;
-            if (args.testcase.empty()) testcase = tournament::samegame_testcase(referee::kDefaultSameGameBoard);
-            else if (is_number && !fs::exists(args.testcase)) testcase = tournament::samegame_testcase(std::stoi(args.testcase));
-            else testcase = tournament::samegame_testcase_file(args.testcase);
+            const bool is_number = !args.testcase.empty() && args.testcase.find_first_not_of(
+                                                                 "0123456789") == std::string::npos;
+            if (args.testcase.empty())
+                testcase = tournament::samegame_testcase(referee::kDefaultSameGameBoard);
+            else if (is_number && !fs::exists(args.testcase))
+                testcase = tournament::samegame_testcase(std::stoi(args.testcase));
+            else
+                testcase = tournament::samegame_testcase_file(args.testcase);
         } catch (const std::invalid_argument& e) {
             throw ArenaError(std::string("--testcase: ") + e.what());
         }
         setup.testcase = testcase.text;
-        testcase_name = testcase.board_number ? testcase.name + " (" + testcase.title + ")" : testcase.title;
+        testcase_name =
+            testcase.board_number ? testcase.name + " (" + testcase.title + ")" : testcase.title;
     } else if (!args.testcase.empty()) {
         throw ArenaError("--testcase is only used by samegame");
     }
@@ -142,9 +147,10 @@ int run_play(const PlayArgs& args) {
     match::MatchOptions options;
     if (args.verbose && !args.json) {
         options.on_turn = [](const match::Turn& t) {
-            std::printf("turn %3d  seat %d  %9.3f / %d ms  %-16s %s%s\n", t.turn, t.player, t.time_ms, t.limit_ms,
-                        t.output ? ("> " + one_line(*t.output)).c_str() : "(no answer)",
-                        one_line(t.summary).c_str(), t.error.empty() ? "" : ("  " + t.error).c_str());
+            std::printf(
+                "turn %3d  seat %d  %9.3f / %d ms  %-16s %s%s\n", t.turn, t.player, t.time_ms,
+                t.limit_ms, t.output ? ("> " + one_line(*t.output)).c_str() : "(no answer)",
+                one_line(t.summary).c_str(), t.error.empty() ? "" : ("  " + t.error).c_str());
             std::fflush(stdout);
         };
     }
@@ -162,15 +168,16 @@ int run_play(const PlayArgs& args) {
               << "result: " << log.reason << "\n";
     for (std::size_t i = 0; i < log.seats.size(); ++i) {
         const match::SeatResult& s = log.seats[i];
-        std::cout << "  seat " << i << " " << log.players[i].name << ": score " << s.score << ", rank " << s.rank
-                  << ", " << match::to_string(s.outcome);
+        std::cout << "  seat " << i << " " << log.players[i].name << ": score " << s.score
+                  << ", rank " << s.rank << ", " << match::to_string(s.outcome);
         if (s.outcome != match::Outcome::ok) std::cout << " (" << s.detail << ")";
         std::cout << "\n";
     }
     // A failing bot's last stderr usually says why (a traceback, a usage message).
     for (auto t = log.turns.rbegin(); t != log.turns.rend(); ++t) {
         if (log.seats[t->player].outcome == match::Outcome::ok || t->stderr_text.empty()) continue;
-        std::cout << "  stderr of seat " << t->player << " on turn " << t->turn << ":\n" << last_lines(t->stderr_text, 8);
+        std::cout << "  stderr of seat " << t->player << " on turn " << t->turn << ":\n"
+                  << last_lines(t->stderr_text, 8);
         break;
     }
     for (const match::Turn& t : log.turns) {
@@ -179,8 +186,10 @@ int run_play(const PlayArgs& args) {
                       << (t.output ? " (output: '" + one_line(*t.output) + "')" : "") << "\n";
         }
     }
-    if (!args.log_file.empty()) std::cout << "log: " << args.log_file << "\n";
-    else std::cout << "(add --log FILE to keep the full transcript, or -v to see every turn)\n";
+    if (!args.log_file.empty())
+        std::cout << "log: " << args.log_file << "\n";
+    else
+        std::cout << "(add --log FILE to keep the full transcript, or -v to see every turn)\n";
     return 0;
 }
 
@@ -204,7 +213,8 @@ int run_tournament(const TournamentArgs& args) {
     options.out = !args.out.empty() ? fs::path(args.out)
                   : config.out      ? *config.out
                                     : fs::path("results") / fs::path(args.config_file).stem();
-    options.concurrency = args.concurrency > 0 ? args.concurrency : config.concurrency.value_or(default_concurrency());
+    options.concurrency = args.concurrency > 0 ? args.concurrency
+                                               : config.concurrency.value_or(default_concurrency());
     options.resume = args.resume;
     options.interactive = isatty(STDOUT_FILENO);
 
@@ -216,9 +226,9 @@ int run_tournament(const TournamentArgs& args) {
         }
     }
     const std::size_t games = config.bots.size() * config.testcases.size();
-    std::cout << config.game << " tournament: " << config.bots.size() << " bot(s) x " << config.testcases.size()
-              << " board(s) = " << games << " games, " << options.concurrency << " at a time, output in "
-              << options.out.string() << "/\n"
+    std::cout << config.game << " tournament: " << config.bots.size() << " bot(s) x "
+              << config.testcases.size() << " board(s) = " << games << " games, "
+              << options.concurrency << " at a time, output in " << options.out.string() << "/\n"
               << std::flush;
 
     std::vector<tournament::GameRecord> records;
@@ -228,11 +238,15 @@ int run_tournament(const TournamentArgs& args) {
         throw ArenaError(e.what());
     }
     const auto standings = report::samegame_standings(config, records);
-    write_text(options.out / "standings.json", match::dump_json(report::to_json(standings), 2) + "\n");
+    write_text(options.out / "standings.json",
+               match::dump_json(report::to_json(standings), 2) + "\n");
     write_text(options.out / "standings.md", report::to_markdown(standings, config));
-    std::cout << "\n" << report::to_text(standings) << "\nwritten: " << (options.out / "results.jsonl").string()
-              << ", " << (options.out / "standings.md").string() << ", " << (options.out / "standings.json").string()
-              << ", " << (options.out / "games").string() << "/\n";
+    std::cout << "\n"
+              << report::to_text(standings)
+              << "\nwritten: " << (options.out / "results.jsonl").string() << ", "
+              << (options.out / "standings.md").string() << ", "
+              << (options.out / "standings.json").string() << ", "
+              << (options.out / "games").string() << "/\n";
     return 0;
 }
 
@@ -242,7 +256,8 @@ int run_boards() {
     std::printf("%-7s %-40s %-10s %s\n", "board", "title", "kind", "best known");
     for (const referee::SameGameBoard& b : referee::samegame_boards()) {
         std::printf("%-7d %-40s %-10s %s\n", b.number, std::string(b.title).c_str(),
-                    b.validator ? "validator" : "test", b.best_known ? std::to_string(b.best_known).c_str() : "-");
+                    b.validator ? "validator" : "test",
+                    b.best_known ? std::to_string(b.best_known).c_str() : "-");
     }
     return 0;
 }
@@ -250,44 +265,67 @@ int run_boards() {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"arena: a local referee and tournament arena for CodinGame bots (SameGame, Dice Shogi, Tsuro)",
-                 "arena"};
+    CLI::App app{
+        "arena: a local referee and tournament arena for CodinGame bots (SameGame, Dice Shogi, "
+        "Tsuro)",
+        "arena"};
     app.set_version_flag("--version", "arena 0.1.0");
     app.require_subcommand(1);
-    app.footer("Examples:\n"
-               "  arena play samegame --bot build/bots/samegame/greedy --testcase 12 -v\n"
-               "  arena tournament configs/samegame.json --concurrency 2\n"
-               "Run 'arena <command> --help' for the options of a command.");
+    app.footer(
+        "Examples:\n"
+        "  arena play samegame --bot build/bots/samegame/greedy --testcase 12 -v\n"
+        "  arena tournament configs/samegame.json --concurrency 2\n"
+        "Run 'arena <command> --help' for the options of a command.");
 
     PlayArgs play;
-    CLI::App* play_cmd = app.add_subcommand("play", "Play one game and print its result (and log it as JSON)");
-    play_cmd->add_option("game", play.game, "The game: " + [] {
-        std::string list;
-        for (const std::string& g : referee::known_games()) list += (list.empty() ? "" : ", ") + g;
-        return list;
-    }())->required();
-    play_cmd->add_option("--bot", play.bots,
-                         "A bot's command line, split like a POSIX shell does (quotes honoured, no shell run); "
-                         "once per seat, in seat order")
+    CLI::App* play_cmd =
+        app.add_subcommand("play", "Play one game and print its result (and log it as JSON)");
+    play_cmd
+        ->add_option(
+            "game", play.game,
+            "The game: " +
+                [] {
+                    std::string list;
+                    for (const std::string& g : referee::known_games())
+                        list += (list.empty() ? "" : ", ") + g;
+                    return list;
+                }())
+        ->required();
+    play_cmd
+        ->add_option(
+            "--bot", play.bots,
+            "A bot's command line, split like a POSIX shell does (quotes honoured, no shell run); "
+            "once per seat, in seat order")
         ->required()
-        ->allow_extra_args(false);  // one command per --bot: `--bot ./a ./b` is an error, not two bots
-    play_cmd->add_option("--testcase", play.testcase,
-                         "SameGame board: a file (15 lines, top row first, or CodinGame's testN.json) or a "
-                         "built-in board number 1-50 (default: 6, Standard Testset 1)");
+        ->allow_extra_args(
+            false);  // one command per --bot: `--bot ./a ./b` is an error, not two bots
+    play_cmd->add_option(
+        "--testcase", play.testcase,
+        "SameGame board: a file (15 lines, top row first, or CodinGame's testN.json) or a "
+        "built-in board number 1-50 (default: 6, Standard Testset 1)");
     play_cmd->add_option("--seed", play.seed, "CodinGame seed, for games with randomness");
     play_cmd->add_option("--log", play.log_file, "Write the match log (JSON) to this file");
-    play_cmd->add_flag("--json", play.json, "Print the match log as JSON on stdout instead of a summary");
+    play_cmd->add_flag("--json", play.json,
+                       "Print the match log as JSON on stdout instead of a summary");
     play_cmd->add_flag("-v,--verbose", play.verbose, "Print every turn as it is played");
 
     TournamentArgs tour;
-    CLI::App* tour_cmd = app.add_subcommand("tournament", "Run every bot of a config over its boards, in parallel");
-    tour_cmd->add_option("config", tour.config_file, "Tournament config (JSON), see configs/README.md")
+    CLI::App* tour_cmd =
+        app.add_subcommand("tournament", "Run every bot of a config over its boards, in parallel");
+    tour_cmd
+        ->add_option("config", tour.config_file, "Tournament config (JSON), see configs/README.md")
         ->required()
         ->check(CLI::ExistingFile);
-    tour_cmd->add_option("--out", tour.out, "Output directory (default: the config's \"out\", else results/<config name>)");
-    tour_cmd->add_option("--concurrency", tour.concurrency, "Games played at once (default: the number of cores)")
+    tour_cmd->add_option(
+        "--out", tour.out,
+        "Output directory (default: the config's \"out\", else results/<config name>)");
+    tour_cmd
+        ->add_option("--concurrency", tour.concurrency,
+                     "Games played at once (default: the number of cores)")
         ->check(CLI::PositiveNumber);
-    tour_cmd->add_flag("--resume", tour.resume, "Keep the results already in the output directory; play only the missing games");
+    tour_cmd->add_flag(
+        "--resume", tour.resume,
+        "Keep the results already in the output directory; play only the missing games");
 
     app.add_subcommand("boards", "List the 50 built-in CodinGame SameGame boards");
 

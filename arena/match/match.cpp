@@ -8,10 +8,14 @@ namespace arena::match {
 
 const char* to_string(Outcome outcome) {
     switch (outcome) {
-        case Outcome::ok: return "ok";
-        case Outcome::timeout: return "timeout";
-        case Outcome::invalid: return "invalid";
-        case Outcome::crash: return "crash";
+        case Outcome::ok:
+            return "ok";
+        case Outcome::timeout:
+            return "timeout";
+        case Outcome::invalid:
+            return "invalid";
+        case Outcome::crash:
+            return "crash";
     }
     return "?";
 }
@@ -35,7 +39,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double to_ms(std::chrono::nanoseconds d) { return std::chrono::duration<double, std::milli>(d).count(); }
+double to_ms(std::chrono::nanoseconds d) {
+    return std::chrono::duration<double, std::milli>(d).count();
+}
 
 // One seat: its process (null when it could not be started or has been stopped) and what we
 // know so far about how its game went.

@@ -28,8 +28,8 @@ enum class Outcome { ok, timeout, invalid, crash };
 const char* to_string(Outcome outcome);
 
 struct Turn {
-    int turn = 0;    // 1-based, counts every bot answer of the match
-    int player = 0;  // seat
+    int turn = 0;                       // 1-based, counts every bot answer of the match
+    int player = 0;                     // seat
     std::string input;                  // the exact bytes sent
     std::optional<std::string> output;  // the line read without its line end; nullopt if none
     std::string stderr_text;

@@ -9,7 +9,9 @@ Json optional_string(const std::optional<std::string>& value) {
 }
 
 // Milliseconds rounded to microseconds: enough for turn times, and keeps logs small.
-double round_ms(double ms) { return static_cast<double>(static_cast<long long>(ms * 1000 + 0.5)) / 1000; }
+double round_ms(double ms) {
+    return static_cast<double>(static_cast<long long>(ms * 1000 + 0.5)) / 1000;
+}
 
 }  // namespace
 
@@ -22,20 +24,17 @@ Json to_json(const MatchLog& log) {
     }
     Json turns = Json::array();
     for (const Turn& t : log.turns) {
-        Json turn = {{"turn", t.turn},
-                               {"player", t.player},
-                               {"input", t.input},
-                               {"output", optional_string(t.output)},
-                               {"stderr", t.stderr_text},
-                               {"time_ms", round_ms(t.time_ms)},
-                               {"limit_ms", t.limit_ms}};
+        Json turn = {{"turn", t.turn},          {"player", t.player},
+                     {"input", t.input},        {"output", optional_string(t.output)},
+                     {"stderr", t.stderr_text}, {"time_ms", round_ms(t.time_ms)},
+                     {"limit_ms", t.limit_ms}};
         if (t.stderr_truncated) turn["stderr_truncated"] = true;
         if (!t.summary.empty()) turn["summary"] = t.summary;
         if (!t.error.empty()) turn["error"] = t.error;
         turns.push_back(std::move(turn));
     }
-    Json scores = Json::array(), ranks = Json::array(),
-                   outcomes = Json::array(), details = Json::array();
+    Json scores = Json::array(), ranks = Json::array(), outcomes = Json::array(),
+         details = Json::array();
     for (const SeatResult& s : log.seats) {
         scores.push_back(s.score);
         ranks.push_back(s.rank);

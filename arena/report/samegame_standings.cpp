@@ -28,13 +28,16 @@ std::string thousands(std::int64_t value) {
 
 }  // namespace
 
-std::vector<SameGameStanding> samegame_standings(const tournament::TournamentConfig& config,
-                                                 const std::vector<tournament::GameRecord>& records) {
+std::vector<SameGameStanding> samegame_standings(
+    const tournament::TournamentConfig& config,
+    const std::vector<tournament::GameRecord>& records) {
     std::map<std::string, const tournament::GameRecord*> by_bot_and_board;
-    for (const tournament::GameRecord& r : records) by_bot_and_board[r.players.at(0) + "\n" + r.testcase] = &r;
+    for (const tournament::GameRecord& r : records)
+        by_bot_and_board[r.players.at(0) + "\n" + r.testcase] = &r;
 
-    const bool has_validators = std::any_of(config.testcases.begin(), config.testcases.end(),
-                                            [](const tournament::Testcase& t) { return t.validator; });
+    const bool has_validators =
+        std::any_of(config.testcases.begin(), config.testcases.end(),
+                    [](const tournament::Testcase& t) { return t.validator; });
     std::vector<SameGameStanding> standings;
     for (const match::PlayerSpec& bot : config.bots) {
         SameGameStanding s;
@@ -79,12 +82,14 @@ std::vector<SameGameStanding> samegame_standings(const tournament::TournamentCon
                             : (s.boards ? double(s.boards_passed) / s.boards : 0.0);
     };
     std::stable_sort(standings.begin(), standings.end(), [&](const auto& a, const auto& b) {
-        if (passed_fraction(a) != passed_fraction(b)) return passed_fraction(a) > passed_fraction(b);
+        if (passed_fraction(a) != passed_fraction(b))
+            return passed_fraction(a) > passed_fraction(b);
         if (a.validator_total != b.validator_total) return a.validator_total > b.validator_total;
         return a.total > b.total;
     });
     for (std::size_t i = 0; i < standings.size(); ++i) {
-        const bool tied = i > 0 && passed_fraction(standings[i]) == passed_fraction(standings[i - 1]) &&
+        const bool tied = i > 0 &&
+                          passed_fraction(standings[i]) == passed_fraction(standings[i - 1]) &&
                           standings[i].validator_total == standings[i - 1].validator_total &&
                           standings[i].total == standings[i - 1].total;
         standings[i].rank = tied ? standings[i - 1].rank : static_cast<int>(i) + 1;
@@ -99,23 +104,24 @@ nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings) {
         for (const BoardScore& b : s.scores) {
             scores[b.testcase] = {{"score", b.score}, {"outcome", b.outcome}, {"game", b.game_id}};
         }
-        rows.push_back({{"rank", s.rank},
-                        {"bot", s.bot},
-                        {"validator_total", s.validator_total},
-                        {"validators", s.validators},
-                        {"validators_passed", s.validators_passed},
-                        {"total", s.total},
-                        {"boards", s.boards},
-                        {"boards_passed", s.boards_passed},
-                        {"best_known_percent", s.best_known_percent},
-                        {"timeouts", s.timeouts},
-                        {"crashes", s.crashes},
-                        {"invalids", s.invalids},
-                        {"first_failure", s.first_failure.empty() ? nlohmann::ordered_json(nullptr)
-                                                                  : nlohmann::ordered_json(s.first_failure)},
-                        {"mean_turn_ms", s.mean_turn_ms},
-                        {"max_turn_ms", s.max_turn_ms},
-                        {"scores", scores}});
+        rows.push_back(
+            {{"rank", s.rank},
+             {"bot", s.bot},
+             {"validator_total", s.validator_total},
+             {"validators", s.validators},
+             {"validators_passed", s.validators_passed},
+             {"total", s.total},
+             {"boards", s.boards},
+             {"boards_passed", s.boards_passed},
+             {"best_known_percent", s.best_known_percent},
+             {"timeouts", s.timeouts},
+             {"crashes", s.crashes},
+             {"invalids", s.invalids},
+             {"first_failure", s.first_failure.empty() ? nlohmann::ordered_json(nullptr)
+                                                       : nlohmann::ordered_json(s.first_failure)},
+             {"mean_turn_ms", s.mean_turn_ms},
+             {"max_turn_ms", s.max_turn_ms},
+             {"scores", scores}});
     }
     return {{"game", "samegame"}, {"standings", rows}};
 }
@@ -127,8 +133,9 @@ std::string to_text(const std::vector<SameGameStanding>& standings) {
                   "validators", "% best", "passed", "failed", "mean ms", "max ms");
     out << line;
     for (const SameGameStanding& s : standings) {
-        const std::string passed = std::to_string(s.validators ? s.validators_passed : s.boards_passed) +
-                                   "/" + std::to_string(s.validators ? s.validators : s.boards);
+        const std::string passed =
+            std::to_string(s.validators ? s.validators_passed : s.boards_passed) + "/" +
+            std::to_string(s.validators ? s.validators : s.boards);
         std::snprintf(line, sizeof line, "%-4d %-20s %12s %7.1f%% %9s %8d %10.2f %10.1f\n", s.rank,
                       s.bot.c_str(), thousands(s.validators ? s.validator_total : s.total).c_str(),
                       s.best_known_percent, passed.c_str(), s.timeouts + s.crashes + s.invalids,
@@ -149,9 +156,9 @@ std::string to_markdown(const std::vector<SameGameStanding>& standings,
        << "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n";
     for (const SameGameStanding& s : standings) {
         md << "| " << s.rank << " | " << s.bot << " | " << thousands(s.validator_total) << " | "
-           << format("%.1f", s.best_known_percent) << " | " << s.validators_passed << "/" << s.validators
-           << " | " << thousands(s.total) << " | " << s.timeouts << " | " << s.crashes << " | "
-           << s.invalids << " | "
+           << format("%.1f", s.best_known_percent) << " | " << s.validators_passed << "/"
+           << s.validators << " | " << thousands(s.total) << " | " << s.timeouts << " | "
+           << s.crashes << " | " << s.invalids << " | "
            << (s.first_failure.empty() ? "-" : "`games/" + s.first_failure + ".json`") << " | "
            << format("%.2f", s.mean_turn_ms) << " | " << format("%.1f", s.max_turn_ms) << " |\n";
     }
@@ -167,9 +174,12 @@ std::string to_markdown(const std::vector<SameGameStanding>& standings,
         for (const SameGameStanding& s : standings) {
             auto it = std::find_if(s.scores.begin(), s.scores.end(),
                                    [&](const BoardScore& b) { return b.testcase == t.name; });
-            if (it == s.scores.end()) md << " |";
-            else if (it->outcome == "ok") md << " " << thousands(it->score) << " |";
-            else md << " " << thousands(it->score) << " **" << it->outcome << "** |";
+            if (it == s.scores.end())
+                md << " |";
+            else if (it->outcome == "ok")
+                md << " " << thousands(it->score) << " |";
+            else
+                md << " " << thousands(it->score) << " **" << it->outcome << "** |";
         }
         md << "\n";
     }

@@ -15,7 +15,7 @@
 namespace arena::report {
 
 struct BoardScore {
-    std::string testcase;  // "test06"
+    std::string testcase;    // "test06"
     std::int64_t score = 0;  // the game's score (on a failure: the score before the failing turn)
     std::string outcome;     // "ok", "timeout", "invalid", "crash"
     std::string game_id;     // the log is games/<game_id>.json
@@ -39,8 +39,8 @@ struct SameGameStanding {
 };
 
 // Ranked as CodinGame ranks: validators passed first, then the validator total, then the total.
-std::vector<SameGameStanding> samegame_standings(const tournament::TournamentConfig& config,
-                                                 const std::vector<tournament::GameRecord>& records);
+std::vector<SameGameStanding> samegame_standings(
+    const tournament::TournamentConfig& config, const std::vector<tournament::GameRecord>& records);
 
 nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings);
 std::string to_markdown(const std::vector<SameGameStanding>& standings,

@@ -15,7 +15,9 @@ namespace {
 
 std::string read_file(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);
-    if (!in) throw std::invalid_argument("cannot read '" + file.string() + "': file missing or unreadable");
+    if (!in)
+        throw std::invalid_argument("cannot read '" + file.string() +
+                                    "': file missing or unreadable");
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
@@ -36,7 +38,7 @@ Testcase from_builtin(const referee::SameGameBoard& board) {
 
 // Reads one config field, naming the file and the field when it is wrong.
 class FieldReader {
-public:
+  public:
     FieldReader(const std::filesystem::path& file, const nlohmann::json& root)
         : file_(file.string()), root_(root) {}
 
@@ -50,11 +52,12 @@ public:
     }
 
     std::string string(const nlohmann::json& value, const std::string& field) const {
-        if (!value.is_string()) fail(field, "must be a string, got " + std::string(value.type_name()));
+        if (!value.is_string())
+            fail(field, "must be a string, got " + std::string(value.type_name()));
         return value.get<std::string>();
     }
 
-private:
+  private:
     std::string file_;
     const nlohmann::json& root_;
 };
@@ -65,7 +68,8 @@ Testcase samegame_testcase(int board_number) {
     for (const referee::SameGameBoard& board : referee::samegame_boards()) {
         if (board.number == board_number) return from_builtin(board);
     }
-    throw std::invalid_argument("there is no built-in SameGame board " + std::to_string(board_number) +
+    throw std::invalid_argument("there is no built-in SameGame board " +
+                                std::to_string(board_number) +
                                 ": CodinGame's boards are numbered 1 to 50");
 }
 
@@ -112,7 +116,9 @@ TournamentConfig load_config(const std::filesystem::path& file) {
     static const std::set<std::string> known = {"game", "bots", "boards", "concurrency", "out"};
     for (const auto& [key, value] : root.items()) {
         if (!known.count(key)) {
-            fields.fail(key, "unknown field (known: game, bots, boards, concurrency, out; see configs/README.md)");
+            fields.fail(key,
+                        "unknown field (known: game, bots, boards, concurrency, out; see "
+                        "configs/README.md)");
         }
     }
 
@@ -121,7 +127,8 @@ TournamentConfig load_config(const std::filesystem::path& file) {
     if (!game) fields.fail("game", "missing: say which game, e.g. \"samegame\"");
     config.game = fields.string(*game, "game");
     if (config.game != "samegame") {
-        fields.fail("game", "'" + config.game + "' cannot be played in tournaments yet (supported: samegame)");
+        fields.fail("game", "'" + config.game +
+                                "' cannot be played in tournaments yet (supported: samegame)");
     }
 
     const nlohmann::json* bots = fields.find("bots");
@@ -132,19 +139,24 @@ TournamentConfig load_config(const std::filesystem::path& file) {
     for (std::size_t i = 0; i < bots->size(); ++i) {
         const nlohmann::json& bot = (*bots)[i];
         const std::string field = "bots[" + std::to_string(i) + "]";
-        if (!bot.is_object()) fields.fail(field, "must be an object {\"name\": ..., \"command\": ...}");
+        if (!bot.is_object())
+            fields.fail(field, "must be an object {\"name\": ..., \"command\": ...}");
         match::PlayerSpec spec;
-        if (!bot.contains("command")) fields.fail(field + ".command", "missing: the command line that starts the bot");
+        if (!bot.contains("command"))
+            fields.fail(field + ".command", "missing: the command line that starts the bot");
         spec.command = fields.string(bot["command"], field + ".command");
-        spec.name = bot.contains("name") ? fields.string(bot["name"], field + ".name") : spec.command;
-        if (bot.contains("working_dir")) spec.working_dir = fields.string(bot["working_dir"], field + ".working_dir");
+        spec.name =
+            bot.contains("name") ? fields.string(bot["name"], field + ".name") : spec.command;
+        if (bot.contains("working_dir"))
+            spec.working_dir = fields.string(bot["working_dir"], field + ".working_dir");
         for (const auto& [key, value] : bot.items()) {
             if (key != "name" && key != "command" && key != "working_dir") {
                 fields.fail(field + "." + key, "unknown field (known: name, command, working_dir)");
             }
         }
         if (spec.name.empty()) fields.fail(field + ".name", "must not be empty");
-        if (!names.insert(spec.name).second) fields.fail(field + ".name", "'" + spec.name + "' is used twice; names must be unique");
+        if (!names.insert(spec.name).second)
+            fields.fail(field + ".name", "'" + spec.name + "' is used twice; names must be unique");
         config.bots.push_back(std::move(spec));
     }
 
@@ -165,7 +177,8 @@ TournamentConfig load_config(const std::filesystem::path& file) {
                 if (entry.is_number_integer()) {
                     config.testcases.push_back(samegame_testcase(entry.get<int>()));
                 } else if (entry.is_string()) {
-                    // Board files are relative to the config file, so a config and its boards move together.
+                    // Board files are relative to the config file, so a config and its boards move
+                    // together.
                     std::filesystem::path path = entry.get<std::string>();
                     if (path.is_relative()) path = file.parent_path() / path;
                     config.testcases.push_back(samegame_testcase_file(path));
@@ -178,14 +191,16 @@ TournamentConfig load_config(const std::filesystem::path& file) {
         }
         std::set<std::string> seen;
         for (const Testcase& t : config.testcases) {
-            if (!seen.insert(t.name).second) fields.fail("boards", "board '" + t.name + "' is listed twice");
+            if (!seen.insert(t.name).second)
+                fields.fail("boards", "board '" + t.name + "' is listed twice");
         }
     } else {
         fields.fail("boards", "must be \"all\", \"tests\", \"validators\" or a non-empty list");
     }
 
     if (const nlohmann::json* c = fields.find("concurrency")) {
-        if (!c->is_number_integer() || c->get<int>() < 1) fields.fail("concurrency", "must be a whole number >= 1");
+        if (!c->is_number_integer() || c->get<int>() < 1)
+            fields.fail("concurrency", "must be a whole number >= 1");
         config.concurrency = c->get<int>();
     }
     if (const nlohmann::json* out = fields.find("out")) config.out = fields.string(*out, "out");

@@ -19,9 +19,9 @@ struct ConfigError : std::runtime_error {
 
 // One thing to play a game on: a SameGame board (built in, or a file).
 struct Testcase {
-    std::string name;   // "test06", or the file's stem
-    std::string title;  // "Standard Testset 1", or the file's path
-    std::string text;   // what the referee gets as GameSetup::testcase
+    std::string name;      // "test06", or the file's stem
+    std::string title;     // "Standard Testset 1", or the file's path
+    std::string text;      // what the referee gets as GameSetup::testcase
     int board_number = 0;  // 1..50 for CodinGame's boards, 0 for a file
     bool validator = false;
     int best_known = 0;  // best published score for this board, 0 if unknown

@@ -37,7 +37,9 @@ void Progress::count(const GameRecord& record) {
     }
 }
 
-void Progress::add_earlier(const GameRecord& record) { count(record); }
+void Progress::add_earlier(const GameRecord& record) {
+    count(record);
+}
 
 std::string Progress::leader() const {
     const std::pair<const std::string, std::int64_t>* best = nullptr;
@@ -50,7 +52,8 @@ std::string Progress::leader() const {
 void Progress::game_finished(const GameRecord& record) {
     count(record);
     ++done_now_;
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
     const double rate = elapsed > 0 ? done_now_ / elapsed : 0;
     const double eta = rate > 0 ? (total_ - done_) / rate : 0;
     char head[96];
@@ -59,7 +62,8 @@ void Progress::game_finished(const GameRecord& record) {
     if (interactive_) {
         out_ << "\r\033[K" << head << ", leader: " << leader() << std::flush;
     } else {
-        out_ << head << "  " << record.id << ": " << describe(record) << "  leader: " << leader() << '\n'
+        out_ << head << "  " << record.id << ": " << describe(record) << "  leader: " << leader()
+             << '\n'
              << std::flush;
     }
 }

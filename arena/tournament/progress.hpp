@@ -14,14 +14,14 @@
 namespace arena::tournament {
 
 class Progress {
-public:
+  public:
     Progress(std::ostream& out, bool interactive, std::size_t total_games);
 
     void add_earlier(const GameRecord& record);  // a game from an earlier run (--resume)
     void game_finished(const GameRecord& record);
     void finish();  // ends the status line
 
-private:
+  private:
     void count(const GameRecord& record);
     std::string leader() const;
 

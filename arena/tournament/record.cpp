@@ -4,7 +4,8 @@
 
 namespace arena::tournament {
 
-GameRecord make_record(const std::string& id, const match::MatchLog& log, const std::string& log_path) {
+GameRecord make_record(const std::string& id, const match::MatchLog& log,
+                       const std::string& log_path) {
     GameRecord r;
     r.id = id;
     r.game = log.game;
@@ -35,11 +36,19 @@ GameRecord make_record(const std::string& id, const match::MatchLog& log, const 
 }
 
 nlohmann::ordered_json to_json(const GameRecord& r) {
-    return {{"id", r.id},           {"game", r.game},         {"testcase", r.testcase},
-            {"players", r.players}, {"scores", r.scores},     {"ranks", r.ranks},
-            {"outcomes", r.outcomes}, {"details", r.details}, {"reason", r.reason},
-            {"turns", r.turns},     {"mean_turn_ms", r.mean_turn_ms},
-            {"max_turn_ms", r.max_turn_ms}, {"log", r.log}};
+    return {{"id", r.id},
+            {"game", r.game},
+            {"testcase", r.testcase},
+            {"players", r.players},
+            {"scores", r.scores},
+            {"ranks", r.ranks},
+            {"outcomes", r.outcomes},
+            {"details", r.details},
+            {"reason", r.reason},
+            {"turns", r.turns},
+            {"mean_turn_ms", r.mean_turn_ms},
+            {"max_turn_ms", r.max_turn_ms},
+            {"log", r.log}};
 }
 
 GameRecord record_from_json(const nlohmann::json& j) {

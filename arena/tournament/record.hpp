@@ -12,9 +12,9 @@
 namespace arena::tournament {
 
 struct GameRecord {
-    std::string id;        // unique in the tournament, also the log's file name: games/<id>.json
+    std::string id;  // unique in the tournament, also the log's file name: games/<id>.json
     std::string game;
-    std::string testcase;  // board name ("test06"), empty when the game has none
+    std::string testcase;              // board name ("test06"), empty when the game has none
     std::vector<std::string> players;  // bot names in seat order
     std::vector<std::int64_t> scores;
     std::vector<int> ranks;
@@ -27,7 +27,8 @@ struct GameRecord {
     std::string log;                   // path of the match log, relative to the output directory
 };
 
-GameRecord make_record(const std::string& id, const match::MatchLog& log, const std::string& log_path);
+GameRecord make_record(const std::string& id, const match::MatchLog& log,
+                       const std::string& log_path);
 
 nlohmann::ordered_json to_json(const GameRecord& record);
 GameRecord record_from_json(const nlohmann::json& line);  // throws nlohmann::json::exception

@@ -24,8 +24,8 @@ namespace {
 std::string file_safe(const std::string& text) {
     std::string out;
     for (char c : text) {
-        const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                          c == '-' || c == '_' || c == '.';
+        const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                          (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
         out += safe ? c : '_';
     }
     return out;
@@ -37,7 +37,9 @@ void write_file_atomically(const fs::path& path, const std::string& text) {
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         out << text;
-        if (!out.flush()) throw std::runtime_error("cannot write '" + tmp.string() + "': disk full or no permission?");
+        if (!out.flush())
+            throw std::runtime_error("cannot write '" + tmp.string() +
+                                     "': disk full or no permission?");
     }
     fs::rename(tmp, path);
 }
@@ -62,7 +64,8 @@ std::map<std::string, GameRecord> read_finished(const fs::path& results) {
         good_bytes += static_cast<std::streamoff>(line.size()) + 1;
     }
     in.close();
-    if (static_cast<std::uintmax_t>(good_bytes) != fs::file_size(results)) fs::resize_file(results, good_bytes);
+    if (static_cast<std::uintmax_t>(good_bytes) != fs::file_size(results))
+        fs::resize_file(results, good_bytes);
     return finished;
 }
 
@@ -75,10 +78,16 @@ nlohmann::ordered_json config_to_json(const TournamentConfig& config, const RunO
     }
     nlohmann::ordered_json boards = nlohmann::ordered_json::array();
     for (const Testcase& t : config.testcases) {
-        if (t.board_number) boards.push_back(t.board_number); else boards.push_back(t.title);
+        if (t.board_number)
+            boards.push_back(t.board_number);
+        else
+            boards.push_back(t.title);
     }
-    return {{"game", config.game}, {"bots", bots}, {"boards", boards},
-            {"concurrency", options.concurrency}, {"out", options.out.string()}};
+    return {{"game", config.game},
+            {"bots", bots},
+            {"boards", boards},
+            {"concurrency", options.concurrency},
+            {"out", options.out.string()}};
 }
 
 }  // namespace
@@ -89,7 +98,8 @@ std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
     std::vector<ScheduledGame> schedule;
     for (std::size_t t = 0; t < config.testcases.size(); ++t) {
         for (std::size_t b = 0; b < config.bots.size(); ++b) {
-            schedule.push_back({config.testcases[t].name + "-" + file_safe(config.bots[b].name), t, {b}});
+            schedule.push_back(
+                {config.testcases[t].name + "-" + file_safe(config.bots[b].name), t, {b}});
         }
     }
     return schedule;
@@ -101,12 +111,14 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
     const fs::path results_path = options.out / "results.jsonl";
     fs::create_directories(games_dir);
     if (fs::exists(results_path) && fs::file_size(results_path) > 0 && !options.resume) {
-        throw std::runtime_error("'" + results_path.string() +
-                                 "' already holds results: add --resume to play only the missing games, "
-                                 "or choose another directory with --out");
+        throw std::runtime_error(
+            "'" + results_path.string() +
+            "' already holds results: add --resume to play only the missing games, "
+            "or choose another directory with --out");
     }
     std::map<std::string, GameRecord> finished = read_finished(results_path);
-    write_file_atomically(options.out / "config.json", match::dump_json(config_to_json(config, options), 2) + "\n");
+    write_file_atomically(options.out / "config.json",
+                          match::dump_json(config_to_json(config, options), 2) + "\n");
 
     const std::vector<ScheduledGame> schedule = make_schedule(config);
     std::vector<const ScheduledGame*> todo;
@@ -145,13 +157,15 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
                 match::MatchLog log = match::play_match(*referee, players);
                 log.testcase = testcase.name;
                 const std::string log_path = "games/" + game.id + ".json";
-                write_file_atomically(options.out / log_path, match::dump_json(match::to_json(log)) + "\n");
+                write_file_atomically(options.out / log_path,
+                                      match::dump_json(match::to_json(log)) + "\n");
                 GameRecord record = make_record(game.id, log, log_path);
 
                 std::lock_guard guard(lock);
                 results << match::dump_json(to_json(record)) << '\n';
                 results.flush();
-                if (!results) throw std::runtime_error("cannot append to '" + results_path.string() + "'");
+                if (!results)
+                    throw std::runtime_error("cannot append to '" + results_path.string() + "'");
                 progress.game_finished(record);
                 finished[game.id] = std::move(record);
             } catch (...) {
@@ -160,7 +174,8 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
             }
         }
     };
-    const std::size_t workers = std::min<std::size_t>(std::max(options.concurrency, 1), todo.size());
+    const std::size_t workers =
+        std::min<std::size_t>(std::max(options.concurrency, 1), todo.size());
     std::vector<std::jthread> threads;
     for (std::size_t w = 0; w < workers; ++w) threads.emplace_back(worker);
     threads.clear();  // joins

@@ -18,14 +18,14 @@ namespace arena::tournament {
 struct RunOptions {
     std::filesystem::path out;
     int concurrency = 1;
-    bool resume = false;  // keep OUT/results.jsonl and play only the games it lacks
+    bool resume = false;       // keep OUT/results.jsonl and play only the games it lacks
     bool interactive = false;  // redraw one status line (a terminal) instead of a line per game
 };
 
 // One game of the schedule.
 struct ScheduledGame {
     std::string id;
-    std::size_t testcase = 0;  // index into config.testcases
+    std::size_t testcase = 0;        // index into config.testcases
     std::vector<std::size_t> seats;  // indices into config.bots, in seat order
 };
 

@@ -41,7 +41,8 @@ GoldenTrace read_random_trace(const std::string& name) {
         if (tag == "MOVE") {
             GoldenMove m{};
             words >> m.x >> m.y >> m.size >> m.color >> m.score;
-            for (int row = 0; row < 15 && std::getline(in, line); ++row) m.board_after += line + "\n";
+            for (int row = 0; row < 15 && std::getline(in, line); ++row)
+                m.board_after += line + "\n";
             trace.moves.push_back(m);
         } else if (tag == "END") {
             trace.final_score = std::stoi(line.substr(line.find("score=") + 6));
@@ -85,7 +86,8 @@ TEST_CASE("golden random traces replay byte for byte through real bot processes"
         const GoldenTrace trace = read_random_trace(name);
         REQUIRE(!trace.moves.empty());
         std::vector<std::string> answers;
-        for (const GoldenMove& m : trace.moves) answers.push_back(std::to_string(m.x) + " " + std::to_string(m.y));
+        for (const GoldenMove& m : trace.moves)
+            answers.push_back(std::to_string(m.x) + " " + std::to_string(m.y));
 
         const match::MatchLog log = play_board(board, scripted_bot(answers, name));
 
@@ -102,8 +104,9 @@ TEST_CASE("golden random traces replay byte for byte through real bot processes"
             CHECK(*t.output == answers[i]);
             CHECK(t.error.empty());
             char summary[128];
-            std::snprintf(summary, sizeof summary, "Performed action x=%d, y=%d (color %d, region size %d).", m.x,
-                          m.y, m.color, m.size);
+            std::snprintf(summary, sizeof summary,
+                          "Performed action x=%d, y=%d (color %d, region size %d).", m.x, m.y,
+                          m.color, m.size);
             CHECK(t.summary == summary);
             if (i > 0) {
                 CHECK(t.limit_ms == 50);
@@ -114,16 +117,19 @@ TEST_CASE("golden random traces replay byte for byte through real bot processes"
         CHECK(log.seats[0].score == trace.final_score);
         CHECK(log.seats[0].rank == 1);
         CHECK(log.seats[0].outcome == match::Outcome::ok);
-        CHECK(log.reason == "Endgame. Obtained a score of " + std::to_string(trace.final_score) + ".");
+        CHECK(log.reason ==
+              "Endgame. Obtained a score of " + std::to_string(trace.final_score) + ".");
     }
 }
 
 TEST_CASE("an invalid move ends the game with the spec's error and the score so far") {
     const GoldenTrace trace = read_random_trace("test06");
-    const std::string first = std::to_string(trace.moves[0].x) + " " + std::to_string(trace.moves[0].y);
+    const std::string first =
+        std::to_string(trace.moves[0].x) + " " + std::to_string(trace.moves[0].y);
     const match::MatchLog log = play_board(6, scripted_bot({first, "3 6;"}, "invalid"));
     REQUIRE(log.turns.size() == 2);
-    CHECK(log.turns[1].error == "[ERROR] Action not properly formatted. Should be: 'x y [message];'");
+    CHECK(log.turns[1].error ==
+          "[ERROR] Action not properly formatted. Should be: 'x y [message];'");
     CHECK(log.seats[0].outcome == match::Outcome::invalid);
     CHECK(log.seats[0].score == trace.moves[0].score);
     CHECK(log.reason == "[ERROR] Action not properly formatted. Should be: 'x y [message];'");
@@ -131,7 +137,8 @@ TEST_CASE("an invalid move ends the game with the spec's error and the score so 
 
 TEST_CASE("no answer within 50 ms is a timeout; the bot is killed") {
     const GoldenTrace trace = read_random_trace("test06");
-    const std::string first = std::to_string(trace.moves[0].x) + " " + std::to_string(trace.moves[0].y);
+    const std::string first =
+        std::to_string(trace.moves[0].x) + " " + std::to_string(trace.moves[0].y);
     // Answers turn 1 from the script, then never again.
     const match::MatchLog log = play_board(6, scripted_bot({first}, "timeout"));
     REQUIRE(log.turns.size() == 2);
@@ -177,7 +184,8 @@ TEST_CASE("the JSON log has the documented fields and stays valid with any bytes
     CHECK(j["players"][0]["name"] == "scripted");
     CHECK(j["turns"][0]["input"] == board_text(6));
     CHECK(j["turns"][0]["limit_ms"] == 20000);
-    CHECK(j["turns"][0]["error"] == "[ERROR] Action not properly formatted. Should be: 'x y [message];'");
+    CHECK(j["turns"][0]["error"] ==
+          "[ERROR] Action not properly formatted. Should be: 'x y [message];'");
     CHECK(j["result"]["outcomes"][0] == "invalid");
     CHECK(j["result"]["scores"][0] == 0);
     CHECK(j["result"]["ranks"][0] == 1);

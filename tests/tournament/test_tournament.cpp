@@ -61,7 +61,8 @@ std::vector<std::string> lines_of(const fs::path& file) {
 
 const std::string kGreedyConfig = R"({
   "game": "samegame",
-  "bots": [{"name": "greedy", "command": ")" + std::string(ARENA_GREEDY_BOT) + R"("},
+  "bots": [{"name": "greedy", "command": ")" +
+                                  std::string(ARENA_GREEDY_BOT) + R"("},
            {"name": "quitter", "command": "/bin/sh -c 'exit 0'"}],
   "boards": [5, 11, 12, 31]
 })";
@@ -72,10 +73,11 @@ TEST_CASE("config errors name the field and what is wrong") {
     CHECK(config_error("[1]").find("must be a JSON object") != std::string::npos);
     CHECK(config_error("{").find("not valid JSON") != std::string::npos);
     CHECK(config_error(R"({"bots": [{"command": "x"}]})").find("'game'") != std::string::npos);
-    CHECK(config_error(R"({"game": "chess", "bots": [{"command": "x"}]})").find("'game'") != std::string::npos);
-    CHECK(config_error(R"({"game": "samegame"})").find("'bots'") != std::string::npos);
-    CHECK(config_error(R"({"game": "samegame", "bots": [{"name": "a"}]})").find("'bots[0].command'") !=
+    CHECK(config_error(R"({"game": "chess", "bots": [{"command": "x"}]})").find("'game'") !=
           std::string::npos);
+    CHECK(config_error(R"({"game": "samegame"})").find("'bots'") != std::string::npos);
+    CHECK(config_error(R"({"game": "samegame", "bots": [{"name": "a"}]})")
+              .find("'bots[0].command'") != std::string::npos);
     CHECK(config_error(R"({"game": "samegame", "bots": [{"command": "x"}, {"command": "x"}]})")
               .find("used twice") != std::string::npos);
     CHECK(config_error(R"({"game": "samegame", "bots": [{"command": "x"}], "boards": [51]})")
@@ -84,7 +86,8 @@ TEST_CASE("config errors name the field and what is wrong") {
               .find("'boards'") != std::string::npos);
     CHECK(config_error(R"({"game": "samegame", "bots": [{"command": "x"}], "concurency": 2})")
               .find("'concurency': unknown field") != std::string::npos);
-    CHECK(config_error(R"({"game": "samegame", "bots": [{"command": "x"}], "boards": ["nofile.txt"]})")
+    CHECK(config_error(
+              R"({"game": "samegame", "bots": [{"command": "x"}], "boards": ["nofile.txt"]})")
               .find("nofile.txt") != std::string::npos);
 }
 
