@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -59,6 +60,38 @@ constexpr std::size_t kStdoutBufferStart = 16 * 1024;
 constexpr std::size_t kMinStdoutRead = 4 * 1024;  // never read stdout into less room than this
 constexpr std::size_t kStderrChunk = 64 * 1024;   // one pipe's worth: few reads for a flood
 
+// The bots alive right now, so that an arena stopped by Ctrl-C, SIGTERM or SIGHUP takes them down
+// with it: each bot runs in its own process group, out of reach of the terminal's Ctrl-C, and a
+// bot deep in a 20 s first-turn search would otherwise outlive the arena. Lock-free slots,
+// because the signal handler reads them.
+std::array<std::atomic<pid_t>, 4096> live_bots{};
+
+void register_live_bot(pid_t pid) {
+    for (std::atomic<pid_t>& slot : live_bots) {
+        pid_t empty = 0;
+        if (slot.compare_exchange_strong(empty, pid)) return;
+    }
+}
+
+void unregister_live_bot(pid_t pid) {
+    for (std::atomic<pid_t>& slot : live_bots) {
+        pid_t expected = pid;
+        if (slot.compare_exchange_strong(expected, 0)) return;
+    }
+}
+
+extern "C" void kill_live_bots_and_die(int signal) {
+    for (const std::atomic<pid_t>& slot : live_bots) {
+        const pid_t pid = slot.load();
+        if (pid > 0) {
+            ::kill(-pid, SIGKILL);
+            ::kill(pid, SIGKILL);
+        }
+    }
+    ::signal(signal, SIG_DFL);
+    ::raise(signal);  // die of the same signal, as if we had not been here
+}
+
 // Process-wide settings, made once when the first bot starts.
 void prepare_arena_process() {
     static std::once_flag once;
@@ -79,6 +112,18 @@ void prepare_arena_process() {
         // instead of to PID 1, so stop() can reap them. Without this they would stay zombies
         // wherever PID 1 does not reap orphans (containers without an init, such as ours).
         ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+
+        // Take the bots down when the arena is interrupted, unless the signal was set to be
+        // ignored (nohup) or handled by someone else.
+        for (int signal : {SIGINT, SIGTERM, SIGHUP}) {
+            struct sigaction current {};
+            if (::sigaction(signal, nullptr, &current) == 0 && current.sa_handler == SIG_DFL) {
+                struct sigaction cleanup {};
+                cleanup.sa_handler = kill_live_bots_and_die;
+                sigemptyset(&cleanup.sa_mask);
+                ::sigaction(signal, &cleanup, nullptr);
+            }
+        }
     });
 }
 
@@ -302,12 +347,14 @@ BotProcess::Impl::Impl(asio::io_context& io, const std::vector<std::string>& arg
     Pipe in = make_pipe(program_), out = make_pipe(program_), err = make_pipe(program_);
     pid_ = spawn(argv, executable, in.read_end.fd, out.write_end.fd, err.write_end.fd,
                  options.working_dir);
+    register_live_bot(pid_);
     try {
         // From here on, process_ kills and reaps the bot if anything below throws.
         process_ = bp::basic_process<Executor>(io.get_executor(), pid_);
     } catch (const std::exception& e) {
         // Process v2 needs pidfd_open (Linux 5.3): do not leave the bot behind.
         ::kill(pid_, SIGKILL);
+        unregister_live_bot(pid_);
         ::waitpid(pid_, nullptr, 0);
         throw SpawnError("bot command '" + program_ + "': cannot watch the process: " + e.what());
     }
@@ -608,6 +655,7 @@ ExitStatus BotProcess::Impl::stop() {
     // bot must go too. The leader is not reaped yet, so its pid (the group id) is still ours.
     // (Processes that left the group, e.g. with setsid(), are out of reach.)
     signal_bot(pid_, SIGKILL);
+    unregister_live_bot(pid_);  // before reaping: after it, the pid may be reused
 
     int wstatus = 0;
     pid_t reaped;
