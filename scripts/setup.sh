@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
-build/arena tournament configs/samegame.json --out results/samegame "$@"
+# A new directory each run: running set-up again never overwrites earlier results.
+build/arena tournament configs/samegame.json --out "results/samegame-$(date +%Y%m%d-%H%M%S)" "$@"
