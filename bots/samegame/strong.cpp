@@ -1,21 +1,31 @@
 // SameGame (CodinGame) sample bot: strong.
 //
-// Turn 1 (20 s limit) searches the whole game and keeps the best complete move
-// sequence found; the later turns (50 ms limit) play that plan, checking that
-// the received board is the one the plan expects. If it is not, the bot
+// Turn 1 (20 s limit) searches the whole game and keeps the best complete
+// move sequence found; the later turns (50 ms limit) play that plan, checking
+// that the received board is the one the plan expects. If it is not, the bot
 // replans from the received board within the per-turn budget.
 //
-// Search: iterated beam search whose evaluation of a position is the final
-// score of a deterministic "tabu colour" rollout from it (the most frequent
-// colour is kept for one big final region; the rollout removes the largest
-// region of the other colours first). Every rollout is a complete game, so the
-// best rollout seen is also a candidate plan. See README.md.
+// Search (details in README.md):
+//  - positions are bitboards (one 240-bit set per colour); regions are found
+//    by flood fill, and rollouts update them incrementally;
+//  - a position is evaluated by a deterministic "tabu colour" rollout: the
+//    target colour is kept for one big final region while the other colours
+//    are removed, highest region first. Every rollout is a complete game, so
+//    the best one seen so far is always a valid plan;
+//  - beam search over the move sequence, with identical positions merged and
+//    the width of every layer set from the time left and a per-layer cost
+//    profile measured by a smaller beam;
+//  - scouting beams (width 1, 4, 16, ...) for each of the 5 possible target
+//    colours, then wide beams for the most frequent colour and for the best
+//    other target.
 //
-// Usage: strong [--first-turn-ms N] [--turn-ms N] [--quiet]
+// Usage: strong [--first-turn-ms N] [--turn-ms N] [--quiet] [--verbose] [--max-width N]
 //   --first-turn-ms  search budget of turn 1, measured from reading the first
 //                    input line (default 18000)
 //   --turn-ms        budget of a later turn when a replan is needed (default 40)
-//   --quiet          no progress line on stderr
+//   --quiet          no summary line on stderr
+//   --verbose        one stderr line per beam
+//   --max-width      cap on the beam width (default 65536; for experiments)
 //
 // Protocol: every turn 15 lines (top row first, row y = 14 .. 0), 15 integers
 // each (colour 0..4, -1 = empty). Answer: one line "x y". Exits on EOF.
@@ -92,12 +102,6 @@ struct Board {
 
   Bits occupied() const { return m[0] | m[1] | m[2] | m[3] | m[4]; }
   bool empty() const { return !occupied().any(); }
-  int colourAt(int cell) const {
-    for (int k = 0; k < NCOLOURS; ++k) {
-      if (m[k].test(cell)) return k;
-    }
-    return -1;
-  }
   u64 hash() const {
     u64 h = 0x243F6A8885A308D3ULL;
     for (int k = 0; k < NCOLOURS; ++k) {
@@ -155,9 +159,15 @@ struct Analysis {
   Group groups[120];            // at most 112 regions of size >= 2
 };
 
+#if defined(__GNUC__)
+#define FORCE_INLINE __attribute__((always_inline)) inline
+#else
+#define FORCE_INLINE inline
+#endif
+
 // Appends the regions formed by `paired` (tiles of colour k that have a
 // neighbour of the same colour) to a.groups; returns the sum of their size^2.
-__attribute__((always_inline)) inline int floodRegions(Bits paired, int k, Analysis& a) {
+FORCE_INLINE int floodRegions(Bits paired, int k, Analysis& a) {
   int sq = 0;
   while (paired.any()) {
     const int seed = paired.lowest();
@@ -336,53 +346,34 @@ HOT_CLONES void reanalyse(const Board& b, Analysis& a, const Group& removed, int
 // ---------------------------------------------------------------------------
 // Evaluation.
 // ---------------------------------------------------------------------------
-struct EvalParams {
-  int target = -1;  // colour kept for one big final region (-1: the most frequent)
-  double flatW = 1.0;    // weight of (target count - 2)^2
-  double singleW = 3.0;  // penalty per non-target singleton
-  double groupW = 0.0;   // weight of sum over non-target regions of (n-2)^2
-  double connW = 0.0;    // weight of the target connectivity potential
-  double staticW = 0.001;  // weight of the static evaluation next to the rollout score
-  double noise = 0.0;    // random noise added to evaluations
+struct SearchParams {
+  int target = 0;      // colour kept for one big final region
+  double noise = 0.0;  // random tie-break noise added to evaluations (0: none)
   u64 seed = 1;
 };
 
-// Static tie-break term: rewards connected tiles of the target colour and
-// punishes isolated tiles of the others.
-double staticEval(const Analysis& a, const EvalParams& p) {
+// Small tie-break term for equal rollout scores: keep many target tiles,
+// few isolated tiles of the other colours.
+double tieBreak(const Analysis& a, int target) {
   double e = 0;
-  for (int g = 0; g < a.ngroups; ++g) {
-    if (a.groups[g].colour == p.target) continue;
-    const int n = a.groups[g].size - 2;
-    e += p.groupW * n * n;
-  }
   for (int k = 0; k < NCOLOURS; ++k) {
     const double n = a.count[k];
-    if (k == p.target) {
-      if (n >= 3) e += p.connW * (n - 2) * (n - 2) * a.sq[k] / (n * n) + p.flatW * (n - 2) * (n - 2);
+    if (k == target) {
+      if (n >= 3) e += (n - 2) * (n - 2);
     } else {
-      e -= p.singleW * a.single[k];
+      e -= 3.0 * a.single[k];
     }
   }
-  return e;
+  return 0.001 * e;
 }
 
-// Deterministic tabu-colour rollout from b (analysed in `first`): remove the
-// regions of the other colours first, the highest one first (by the row of
-// its first cell; ties: the larger, then the first found); regions of the
-// target colour only when nothing else is left, the largest first. Returns
-// the final score; appends the moves if asked.
-int gPolicy = 0;
-int gEarlyDepth = 0;
-double gEarlyFactor = 1.0;
-double gSafety = 0.85;
-int gRatioMode = 0;
-std::size_t gFinalists = 2;
-int gPerParent = 0;
-int gKy = 256, gKs = 1, gKa = 0;
-int gStrict = 0;
+// Deterministic tabu-colour rollout from b (analysed in `first`): regions of
+// the other colours first, the highest one first (by the row of its first
+// cell; ties: the larger, then the first found); regions of the target colour
+// only when nothing else is left, the largest first. Returns the final score;
+// appends the moves if asked.
 int tabuRollout(Board b, const Analysis& first, int score, int target,
-                std::vector<std::uint8_t>* moves = nullptr, int policy = 0) {
+                std::vector<std::uint8_t>* moves = nullptr) {
   Analysis a;
   a.ngroups = first.ngroups;
   std::copy(first.groups, first.groups + first.ngroups, a.groups);
@@ -391,17 +382,7 @@ int tabuRollout(Board b, const Analysis& first, int score, int target,
     int best = 0, bestKey = -1;
     for (int g = 0; g < a.ngroups; ++g) {
       const Group& gr = a.groups[g];
-      int key;
-      if (gr.colour == target) {
-        key = gr.size;
-      } else if (policy == 0 && gKa == 0) {
-        key = (1 << 20) + (gr.rep & 15) * 256 + gr.size;
-      } else if (policy == 0) {
-        const int adj = (neighbours(gr.cells) & b.m[target]).count();
-        key = (1 << 20) + 4096 + (gr.rep & 15) * gKy + gr.size * gKs + adj * gKa;
-      } else {
-        key = (1 << 20) + gr.size;
-      }
+      const int key = gr.colour == target ? gr.size : (1 << 20) + (gr.rep & 15) * 256 + gr.size;
       if (key > bestKey) {
         bestKey = key;
         best = g;
@@ -421,7 +402,7 @@ int tabuRollout(Board b, const Analysis& first, int score, int target,
 // ---------------------------------------------------------------------------
 struct Plan {
   int score = -1;                   // final score (from the position searched)
-  std::vector<std::uint8_t> moves;  // region cells, index x * 16 + y
+  std::vector<std::uint8_t> moves;  // one cell of each region, index x * 16 + y
 };
 
 // Plays the largest region until the game ends.
@@ -453,8 +434,8 @@ struct Cand {
   std::uint8_t group;  // index in the parent's analysis
 };
 
-struct Slot {
-  u64 hash;  // 0 = empty
+struct Slot {  // hash table entry: position hash -> index in the candidates
+  u64 hash;    // 0 = empty
   std::uint32_t index;
 };
 
@@ -464,26 +445,26 @@ struct Hist {
 };
 
 struct BeamStats {
-  bool aborted = false;
-  long long children = 0;
+  bool aborted = false;          // hit the deadline
+  bool exhaustive = true;        // no position was ever cut: the result is optimal
+  long long rollouts = 0;
   int maxWidth = 0;              // widest layer
   std::vector<double> perNode;   // seconds per expanded node, per layer
 };
 
 bool gVerbose = false;
-bool gPortfolio = true;
 
-// One beam search from (root, rootScore). Improves `best` in place.
+// One beam search from (root, rootScore); improves `best` in place.
 // Width: W for every layer, or, if `profile` is given (seconds per node and
-// layer, from an earlier beam), as wide as the time left allows so that the
-// search ends around `deadline` (capped at W).
-BeamStats beamSearch(const Board& root, int rootScore, int W, const EvalParams& params,
+// layer, measured by an earlier beam), as wide as the time left allows for
+// the search to end before `deadline` (at most W).
+BeamStats beamSearch(const Board& root, int rootScore, int W, const SearchParams& params,
                      Clock::time_point deadline, const std::vector<double>* profile, Plan& best) {
   BeamStats st;
   std::vector<Node> cur(1), next;
   cur[0].b = root;
   cur[0].score = rootScore;
-  std::vector<std::vector<Hist>> hist;  // hist[d][k]: node k of layer d + 1
+  std::vector<std::vector<Hist>> hist;  // hist[d][k]: how node k of layer d + 1 was reached
   std::vector<Cand> cands;
   std::vector<Slot> table;
   Analysis pa, ca;
@@ -504,12 +485,13 @@ BeamStats beamSearch(const Board& root, int rootScore, int W, const EvalParams& 
     const auto layerStart = Clock::now();
     int Wd = W;
     if (profile && !profile->empty()) {
-      // Predicted cost of one node in every remaining layer, corrected by how
-      // far the layers done so far exceeded the profile.
-      // The profile's game may be shorter than this one: pad its end.
+      // Predicted cost of one node in each remaining layer (the profile's game
+      // may be shorter than this one: pad its end), scaled by how much the
+      // layers done so far exceeded the profile.
       const std::size_t np = profile->size();
-      const double lastCost = np >= 4 ? ((*profile)[np - 1] + (*profile)[np - 2] + (*profile)[np - 3] + (*profile)[np - 4]) / 4
-                                       : profile->back();
+      const double lastCost =
+          np >= 4 ? ((*profile)[np - 1] + (*profile)[np - 2] + (*profile)[np - 3] + (*profile)[np - 4]) / 4
+                  : profile->back();
       auto prof = [&](int d) { return d < static_cast<int>(np) ? (*profile)[d] : lastCost; };
       double done = 0, predicted = 0, recentDone = 0, recentPredicted = 0, tail = 0;
       for (int d = 0; d < depth; ++d) {
@@ -523,13 +505,14 @@ BeamStats beamSearch(const Board& root, int rootScore, int W, const EvalParams& 
       for (std::size_t d = depth; d < np; ++d) tail += (*profile)[d];
       tail += 10 * lastCost;
       double ratio = 1.0;
-      if (predicted > 0 && gRatioMode == 0) ratio = std::max(ratio, done / predicted);
+      if (predicted > 0) ratio = std::max(ratio, done / predicted);
       if (recentPredicted > 0) ratio = std::max(ratio, recentDone / recentPredicted);
       tail *= ratio;
-      const double left = std::chrono::duration<double>(deadline - layerStart).count() * gSafety;
-      Wd = static_cast<int>(std::clamp(left / tail * (depth < gEarlyDepth ? gEarlyFactor : 1.0), 1.0, static_cast<double>(W)));
+      const double left = std::chrono::duration<double>(deadline - layerStart).count() * 0.85;
+      Wd = static_cast<int>(std::clamp(left / tail, 1.0, static_cast<double>(W)));
     }
     st.maxWidth = std::max(st.maxWidth, Wd);
+    // Candidates: the best `keep` are kept whenever `cap` are collected.
     const std::size_t cap = static_cast<std::size_t>(Wd) * 4 + 64;
     const std::size_t keep = static_cast<std::size_t>(Wd) * 2 + 32;
     std::size_t tableSize = 64;
@@ -538,7 +521,7 @@ BeamStats beamSearch(const Board& root, int rootScore, int W, const EvalParams& 
     cands.clear();
     std::fill(table.begin(), table.begin() + tableSize, Slot{0, 0});
     const std::size_t mask = tableSize - 1;
-    // Finds the slot of hash h (its own, or the empty one where it goes).
+    // The slot of hash h: its own, or the empty one where it goes.
     auto slotOf = [&](u64 h) {
       std::size_t i = h & mask;
       while (table[i].hash != 0 && table[i].hash != h) i = (i + 1) & mask;
@@ -548,18 +531,12 @@ BeamStats beamSearch(const Board& root, int rootScore, int W, const EvalParams& 
     for (std::uint32_t pi = 0; pi < cur.size(); ++pi) {
       if (Clock::now() >= deadline) {
         st.aborted = true;
-        break;
+        st.exhaustive = false;
+        return st;
       }
       const Node& nd = cur[pi];
       analyse(nd.b, pa);
-      bool skipTarget = false;
-      if (gStrict) {
-        for (int g = 0; g < pa.ngroups; ++g) {
-          if (pa.groups[g].colour != params.target) skipTarget = true;
-        }
-      }
       for (int g = 0; g < pa.ngroups; ++g) {
-        if (skipTarget && pa.groups[g].colour == params.target) continue;
         Board child = nd.b;
         const int s = nd.score + applyGroup(child, pa.groups[g]);
         const u64 h = child.hash() | 1;
@@ -577,8 +554,7 @@ BeamStats beamSearch(const Board& root, int rootScore, int W, const EvalParams& 
           continue;
         }
         analyse(child, ca);
-        ++st.children;
-        if (ca.ngroups == 0) {
+        if (ca.ngroups == 0) {  // game over
           if (s > best.score) {
             best.moves = pathTo(depth, pi);
             best.moves.push_back(pa.groups[g].rep);
@@ -586,22 +562,15 @@ BeamStats beamSearch(const Board& root, int rootScore, int W, const EvalParams& 
           }
           continue;
         }
-        int r = tabuRollout(child, ca, s, params.target);
-        int pol = 0;
-        if (gPolicy) {
-          const int r1 = tabuRollout(child, ca, s, params.target, nullptr, 1);
-          if (r1 > r) {
-            r = r1;
-            pol = 1;
-          }
-        }
-        if (r > best.score) {
+        ++st.rollouts;
+        const int rolled = tabuRollout(child, ca, s, params.target);
+        if (rolled > best.score) {
           best.moves = pathTo(depth, pi);
           best.moves.push_back(pa.groups[g].rep);
-          tabuRollout(child, ca, s, params.target, &best.moves, pol);
-          best.score = r;
+          tabuRollout(child, ca, s, params.target, &best.moves);
+          best.score = rolled;
         }
-        double e = r + params.staticW * staticEval(ca, params);
+        double e = rolled + tieBreak(ca, params.target);
         if (params.noise > 0) {
           rng ^= rng << 13;
           rng ^= rng >> 7;
@@ -612,7 +581,8 @@ BeamStats beamSearch(const Board& root, int rootScore, int W, const EvalParams& 
         table[slot] = Slot{h, static_cast<std::uint32_t>(cands.size())};
         cands.push_back(Cand{e, h, pi, s, static_cast<std::uint8_t>(g)});
         if (cands.size() >= cap) {
-          std::nth_element(cands.begin(), cands.begin() + keep - 1, cands.end(),
+          st.exhaustive = false;
+          std::nth_element(cands.begin(), cands.begin() + (keep - 1), cands.end(),
                            [](const Cand& l, const Cand& r) { return l.eval > r.eval; });
           cands.resize(keep);
           threshold = cands[keep - 1].eval;
@@ -623,25 +593,14 @@ BeamStats beamSearch(const Board& root, int rootScore, int W, const EvalParams& 
         }
       }
     }
-    if (st.aborted) return st;
     if (cands.empty()) break;
-    // The best Wd (all distinct positions).
-    std::size_t nsel = std::min(cands.size(), static_cast<std::size_t>(Wd));
-    if (gPerParent > 0) {
-      std::sort(cands.begin(), cands.end(), [](const Cand& l, const Cand& r) { return l.eval > r.eval; });
-      std::vector<int> used(cur.size());
-      std::size_t n = 0;
-      for (std::size_t i = 0; i < cands.size() && n < nsel; ++i) {
-        if (used[cands[i].parent]++ >= gPerParent) continue;
-        cands[n++] = cands[i];
-      }
-      nsel = n;
-    } else {
-      std::nth_element(cands.begin(), cands.begin() + (nsel - 1), cands.end(),
-                       [](const Cand& l, const Cand& r) { return l.eval > r.eval; });
-    }
+    // The next layer: the best Wd candidates (all distinct positions).
+    const std::size_t nsel = std::min(cands.size(), static_cast<std::size_t>(Wd));
+    if (nsel < cands.size()) st.exhaustive = false;
+    std::nth_element(cands.begin(), cands.begin() + (nsel - 1), cands.end(),
+                     [](const Cand& l, const Cand& r) { return l.eval > r.eval; });
     cands.resize(nsel);
-    // Group by parent to analyse each parent once more.
+    // Sorted by parent, so that each parent is analysed once more.
     std::sort(cands.begin(), cands.end(), [](const Cand& l, const Cand& r) {
       return l.parent != r.parent ? l.parent < r.parent : l.group < r.group;
     });
@@ -662,15 +621,14 @@ BeamStats beamSearch(const Board& root, int rootScore, int W, const EvalParams& 
     }
     st.perNode.push_back(std::chrono::duration<double>(Clock::now() - layerStart).count() /
                          static_cast<double>(cur.size()));
-    if (gVerbose && profile && depth == 0) std::cerr << "[start " << std::chrono::duration<double>(deadline - layerStart).count() << " s before deadline] ";
-    if (gVerbose && profile) std::cerr << depth << ":" << Wd << ":" << cur.size() << ":" << st.perNode.back() * 1e6 << "/" << (depth < (int)profile->size() ? (*profile)[depth] * 1e6 : -1) << " ";
     std::swap(cur, next);
   }
   return st;
 }
 
-// Renames the colours in order of first appearance (scan x, then y), so that the
-// search behaves identically on boards that differ only by a colour permutation.
+// Renames the colours in order of first appearance (scan x, then y), so that
+// the search behaves identically on boards that differ only by a colour
+// permutation (validators 31-50 are validators 11-30 recoloured).
 Board canonicalColours(const Board& b) {
   int first[NCOLOURS];
   int order[NCOLOURS];
@@ -685,20 +643,25 @@ Board canonicalColours(const Board& b) {
 }
 
 struct SearchInfo {
-  int iterations = 0;
+  int beams = 0;
   int lastWidth = 0;
-  long long children = 0;
+  long long rollouts = 0;
 };
 
-// Iterated beam search until `deadline`, starting from a greedy plan.
-// The search from `position` until `deadline`:
-//  1. scouting: beams of width 1, 4, 16, 64, ... for every choice of target
-//     colour, while a whole round fits in 30 % of the budget;
-//  2. two targets (the most frequent colour and the best other one) then get
-//     beams as wide as the remaining time allows (55 % / 45 % of it); time
-//     left over goes to more beams.
-Plan search(const Board& position, Clock::time_point deadline, int maxWidth, const EvalParams& base,
-            SearchInfo* info) {
+inline Clock::duration seconds(double s) {
+  return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+}
+
+// The search from `position` until `deadline` (the greedy line first, so that
+// there is always a plan):
+//  1. scouting: beams of width 1, 4, 16, 64, ... for every target colour,
+//     while a whole round still fits in 20 % of the budget;
+//  2. beams as wide as the time allows for two targets, the most frequent
+//     colour (55 % of the time left; with wide beams it is usually the best
+//     target) and the best other one of the scouting (the rest). If time is
+//     left over, more beams (with random tie-breaks).
+// Stops early if a beam was exhaustive (it then found the optimum).
+Plan search(const Board& position, Clock::time_point deadline, int maxWidth, SearchInfo* info) {
   const Board root = canonicalColours(position);
   Plan best;
   greedyFinish(root, 0, best);
@@ -706,89 +669,81 @@ Plan search(const Board& position, Clock::time_point deadline, int maxWidth, con
   const double total = std::chrono::duration<double>(deadline - begin).count();
 
   struct Option {
-    EvalParams params;
+    SearchParams params;
     Plan plan;
     std::vector<double> profile;  // per-node costs of its last full scouting beam
   };
   std::vector<Option> options;
-  {
-    Analysis a;
-    analyse(root, a);
-    int frequent = 0;
-    for (int k = 1; k < NCOLOURS; ++k) {
-      if (a.count[k] > a.count[frequent]) frequent = k;
-    }
-    for (int k = 0; k < NCOLOURS; ++k) {
-      if (base.target >= 0 ? k != base.target : a.count[k] == 0) continue;
-      if (base.target < 0 && !gPortfolio && k != frequent) continue;
-      Option o;
-      o.params = base;
-      o.params.target = k;
-      options.push_back(std::move(o));
-    }
+  Analysis ra;
+  analyse(root, ra);
+  int frequent = 0;
+  for (int k = 0; k < NCOLOURS; ++k) {
+    if (ra.count[k] > ra.count[frequent]) frequent = k;
+    if (ra.count[k] == 0) continue;
+    Option o;
+    o.params.target = k;
+    options.push_back(std::move(o));
   }
-  if (options.empty()) return best;
+  if (options.empty() || ra.ngroups == 0) return best;
 
+  bool solved = false;
   // Runs one beam for option o; returns false if it hit the deadline.
   auto run = [&](Option& o, int width, Clock::time_point dl, bool adaptive) {
     const auto t0 = Clock::now();
     BeamStats st = beamSearch(root, 0, width, o.params, dl, adaptive ? &o.profile : nullptr, o.plan);
     if (o.plan.score > best.score) best = o.plan;
+    if (st.exhaustive) solved = true;
     if (gVerbose) {
-      std::cerr << "  target " << o.params.target << " beam W=" << st.maxWidth << " best="
-                << o.plan.score << " t=" << std::chrono::duration<double>(Clock::now() - t0).count()
-                << (st.aborted ? " (aborted)" : "") << std::endl;
+      std::cerr << "  target " << o.params.target << " beam W=" << st.maxWidth << " best=" << o.plan.score
+                << " t=" << std::chrono::duration<double>(Clock::now() - t0).count()
+                << (st.aborted ? " (aborted)" : "") << (st.exhaustive ? " (exhaustive)" : "") << std::endl;
     }
     if (info) {
-      ++info->iterations;
+      ++info->beams;
       info->lastWidth = st.maxWidth;
-      info->children += st.children;
+      info->rollouts += st.rollouts;
     }
     if (!adaptive && !st.aborted) o.profile = std::move(st.perNode);
     return !st.aborted;
   };
 
   // 1. Scouting.
-  const auto scoutEnd = begin + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(0.3 * total));
+  const auto scoutEnd = begin + seconds(0.2 * total);
   double roundCost = 0;
-  for (int W = 1; W <= maxWidth; W *= 4) {
+  for (int W = 1; W <= maxWidth && !solved; W *= 4) {
     const auto t0 = Clock::now();
-    if (roundCost > 0 && t0 + std::chrono::duration_cast<Clock::duration>(
-                                  std::chrono::duration<double>(roundCost * 4)) > scoutEnd) {
-      break;
-    }
+    if (roundCost > 0 && t0 + seconds(roundCost * 4) > scoutEnd) break;
     bool complete = true;
-    for (Option& o : options) complete = run(o, W, scoutEnd, false) && complete;
+    for (Option& o : options) {
+      complete = run(o, W, scoutEnd, false) && complete;
+      if (solved) return best;
+    }
     if (!complete) break;
     roundCost = std::chrono::duration<double>(Clock::now() - t0).count();
   }
 
-  // 2. Wide beams for the most frequent colour (with wide beams it is usually
-  //    the best target) and for the best other target of the scouting.
+  // 2. Wide beams.
   std::stable_sort(options.begin(), options.end(),
                    [](const Option& l, const Option& r) { return l.plan.score > r.plan.score; });
-  {
-    Analysis a;
-    analyse(root, a);
-    std::size_t frequent = 0;
-    for (std::size_t i = 1; i < options.size(); ++i) {
-      if (a.count[options[i].params.target] > a.count[options[frequent].params.target]) frequent = i;
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    if (options[i].params.target == frequent) {
+      std::rotate(options.begin(), options.begin() + i, options.begin() + i + 1);
+      break;
     }
-    std::rotate(options.begin(), options.begin() + frequent, options.begin() + frequent + 1);
   }
-  const std::size_t finalists = std::min<std::size_t>(gFinalists, options.size());
-  for (std::size_t i = 0;; ++i) {
+  const std::size_t finalists = std::min<std::size_t>(2, options.size());
+  for (std::size_t i = 0; !solved; ++i) {
     const auto now = Clock::now();
     if (now >= deadline - std::chrono::milliseconds(2)) break;
     Option& o = options[i % finalists];
     if (o.profile.empty()) break;  // not even one scouting beam finished
     auto dl = deadline;
-    if (i + 1 < finalists) dl = now + (deadline - now) * (finalists == 2 ? 55 : 100 / static_cast<int>(finalists - i)) / 100;
-    if (i >= finalists) {  // time left over: another, slightly different beam
+    if (i + 1 < finalists) dl = now + (deadline - now) * 55 / 100;
+    if (i >= finalists) {  // time left over: another beam, with random tie-breaks
       ++o.params.seed;
-      o.params.noise = std::max(o.params.noise, 1.0);
+      o.params.noise = 1.0;
     }
-    if (!run(o, maxWidth, dl, true)) break;
+    run(o, maxWidth, dl, true);  // (when cut by dl, its rollouts still count)
   }
   return best;
 }
@@ -817,66 +772,25 @@ bool readBoard(Grid& g, Clock::time_point& firstLineTime) {
 int main(int argc, char** argv) {
   int firstTurnMs = 18000, turnMs = 40, maxWidth = 1 << 16;
   bool quiet = false;
-  EvalParams params;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    auto num = [&](double& out) {
+    auto num = [&](int& out) {
       if (i + 1 >= argc) return false;
       char* end = nullptr;
-      out = std::strtod(argv[++i], &end);
-      return end && *end == '\0';
+      const long v = std::strtol(argv[++i], &end, 10);
+      if (!end || *end != '\0' || v < 1 || v > 100000000) return false;
+      out = static_cast<int>(v);
+      return true;
     };
-    double v = 0;
-    if (arg == "--first-turn-ms" && num(v)) {
-      firstTurnMs = static_cast<int>(v);
-    } else if (arg == "--turn-ms" && num(v)) {
-      turnMs = static_cast<int>(v);
-    } else if (arg == "--max-width" && num(v)) {
-      maxWidth = std::max(1, static_cast<int>(v));
-    } else if (arg == "--target" && num(v)) {
-      params.target = static_cast<int>(v);
-    } else if (arg == "--flat-w" && num(v)) {
-      params.flatW = v;
-    } else if (arg == "--single-w" && num(v)) {
-      params.singleW = v;
-    } else if (arg == "--group-w" && num(v)) {
-      params.groupW = v;
-    } else if (arg == "--conn-w" && num(v)) {
-      params.connW = v;
-    } else if (arg == "--noise" && num(v)) {
-      params.noise = v;
-    } else if (arg == "--static-w" && num(v)) {
-      params.staticW = v;
-    } else if (arg == "--strict" && num(v)) {
-      gStrict = static_cast<int>(v);
-    } else if (arg == "--ky" && num(v)) {
-      gKy = static_cast<int>(v);
-    } else if (arg == "--ks" && num(v)) {
-      gKs = static_cast<int>(v);
-    } else if (arg == "--ka" && num(v)) {
-      gKa = static_cast<int>(v);
-    } else if (arg == "--per-parent" && num(v)) {
-      gPerParent = static_cast<int>(v);
-    } else if (arg == "--finalists" && num(v)) {
-      gFinalists = static_cast<std::size_t>(std::max(1.0, v));
-    } else if (arg == "--safety" && num(v)) {
-      gSafety = v;
-    } else if (arg == "--ratio-mode" && num(v)) {
-      gRatioMode = static_cast<int>(v);
-    } else if (arg == "--early-depth" && num(v)) {
-      gEarlyDepth = static_cast<int>(v);
-    } else if (arg == "--early-factor" && num(v)) {
-      gEarlyFactor = v;
-    } else if (arg == "--dual" && num(v)) {
-      gPolicy = static_cast<int>(v);
-    } else if (arg == "--portfolio" && num(v)) {
-      gPortfolio = v > 0;
-    } else if (arg == "--verbose") {
-      gVerbose = true;
+    if (arg == "--first-turn-ms" && num(firstTurnMs)) {
+    } else if (arg == "--turn-ms" && num(turnMs)) {
+    } else if (arg == "--max-width" && num(maxWidth)) {
     } else if (arg == "--quiet") {
       quiet = true;
+    } else if (arg == "--verbose") {
+      gVerbose = true;
     } else {
-      std::cerr << "usage: strong [--first-turn-ms N] [--turn-ms N] [--quiet]\n";
+      std::cerr << "usage: strong [--first-turn-ms N] [--turn-ms N] [--quiet] [--verbose] [--max-width N]\n";
       return 2;
     }
   }
@@ -885,7 +799,7 @@ int main(int argc, char** argv) {
   Clock::time_point turnStart;
   Plan plan;
   std::size_t next = 0;  // index of the next move of `plan`
-  Board expected{};      // position the plan expects at move `next`
+  Board expected{};      // the position in which the plan plays move `next`
   bool first = true;
 
   while (readBoard(grid, turnStart)) {
@@ -896,41 +810,38 @@ int main(int argc, char** argv) {
       std::cout << "0 0" << std::endl;
       continue;
     }
-    const bool onPlan = !first && next < plan.moves.size() && b == expected;
-    if (!onPlan) {
-      const int budget = first ? firstTurnMs : turnMs;
-      const auto deadline = turnStart + std::chrono::milliseconds(std::max(1, budget));
+    if (first || next >= plan.moves.size() || !(b == expected)) {
+      const auto deadline = turnStart + std::chrono::milliseconds(first ? firstTurnMs : turnMs);
       SearchInfo info;
-      plan = search(b, deadline, first ? maxWidth : std::min(maxWidth, 256), params, &info);
+      plan = search(b, deadline, first ? maxWidth : std::min(maxWidth, 256), &info);
       next = 0;
       if (!quiet) {
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - turnStart).count();
-        std::cerr << (first ? "plan" : "replan") << ": score " << plan.score << " in "
-                  << plan.moves.size() << " moves, " << info.iterations << " beams, last width "
-                  << info.lastWidth << ", " << info.children << " children, " << ms << " ms"
-                  << std::endl;
+        std::cerr << (first ? "plan" : "replan") << ": score " << plan.score << " in " << plan.moves.size()
+                  << " moves, " << info.beams << " beams, last width " << info.lastWidth << ", "
+                  << info.rollouts << " rollouts, " << ms << " ms" << std::endl;
       }
     }
     first = false;
-    // Safety: the move must belong to a legal region of the received board.
+    // Safety net: the move must be in a legal region of the received board.
     int chosen = -1;
     if (next < plan.moves.size()) {
-      const int cell = plan.moves[next];
       for (int g = 0; g < a.ngroups; ++g) {
-        if (a.groups[g].cells.test(cell)) chosen = g;
+        if (a.groups[g].cells.test(plan.moves[next])) chosen = g;
       }
     }
-    if (chosen < 0) {  // should never happen: fall back to the largest region
+    int cell;
+    if (chosen >= 0) {
+      cell = plan.moves[next++];
+    } else {  // never happens: play the largest region and replan next turn
       chosen = 0;
       for (int g = 1; g < a.ngroups; ++g) {
         if (a.groups[g].size > a.groups[chosen].size) chosen = g;
       }
+      cell = a.groups[chosen].rep;
       plan.moves.clear();
       next = 0;
-    } else {
-      ++next;
     }
-    const int cell = plan.moves.empty() ? a.groups[chosen].rep : plan.moves[next - 1];
     expected = b;
     applyGroup(expected, a.groups[chosen]);
     std::cout << (cell >> 4) << ' ' << (cell & 15) << std::endl;
