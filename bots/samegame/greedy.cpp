@@ -3,7 +3,7 @@
 // Every turn it plays the largest region (ties: the first region found when
 // scanning x = 0..14, then y = 0..14 inside each x) and prints the region's
 // first cell in that scan order (smallest x, then smallest y). This is the
-// same policy as the golden traces shared/data/samegame/golden/testNN_greedy.txt.
+// same policy as the golden traces tests/data/samegame/golden/testNN_greedy.txt.
 //
 // Protocol: every turn 15 lines (top row first, row y = 14 .. 0), 15 integers
 // each (colour 0..4, -1 = empty). Answer: one line "x y". Exits on EOF.
