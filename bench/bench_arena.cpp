@@ -5,6 +5,7 @@
 //   3. timing: a bot sleeping 45 ms is never timed out at a 50 ms limit and one sleeping 55 ms
 //      always is, while other games run at the default concurrency.
 #include <fcntl.h>
+#include <sched.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -86,7 +87,19 @@ class BarePipeBot {
 };
 
 // `input` is sent each turn; the bot reads all its lines and answers with the first one.
-void bench_overhead(const char* what, const std::string& input) {
+// With `one_cpu`, the arena and both bots share CPU 0 (bots inherit the affinity): every round
+// trip is then two context switches on one CPU, and the ratio shows the arena's own work. Left
+// free, the scheduler may put a bot on the other, idle CPU, and waking an idle virtual CPU costs
+// ~50 us, at random, for either path: on an idle VM the unpinned medians swing run to run.
+void bench_overhead(const char* what, const std::string& input, bool one_cpu) {
+    cpu_set_t saved;
+    sched_getaffinity(0, sizeof saved, &saved);
+    if (one_cpu) {
+        cpu_set_t cpu0;
+        CPU_ZERO(&cpu0);
+        CPU_SET(0, &cpu0);
+        sched_setaffinity(0, sizeof cpu0, &cpu0);
+    }
     constexpr int kTurns = 20000;
     const std::string& line = input;
     const std::string lines = std::to_string(std::count(input.begin(), input.end(), '\n'));
@@ -109,7 +122,9 @@ void bench_overhead(const char* what, const std::string& input) {
         bare_us.push_back(micros(Clock::now() - t0));
     }
     const double a = median(arena_us), b = median(bare_us);
-    std::printf("1. per-turn overhead, %s, %d turns each, instant-reply bot\n", what, kTurns);
+    sched_setaffinity(0, sizeof saved, &saved);
+    std::printf("1. per-turn overhead, %s, %s, %d turns each, instant-reply bot\n", what,
+                one_cpu ? "arena and bot on one CPU" : "scheduler's choice of CPUs", kTurns);
     std::printf("   bare pipe round trip   median %8.2f us\n", b);
     std::printf("   arena exchange()       median %8.2f us\n", a);
     std::printf("   ratio arena / bare     %8.2fx   (target <= 1.50x: %s)\n\n", a / b,
@@ -199,9 +214,10 @@ void bench_timing() {
 
 int main() {
     std::signal(SIGPIPE, SIG_IGN);
-    bench_overhead("one-line input", "7 4\n");
-    bench_overhead("SameGame board input (15 lines)",
-                   std::string(referee::samegame_boards().at(5).text));
+    const std::string board(referee::samegame_boards().at(5).text);
+    bench_overhead("one-line input", "7 4\n", true);
+    bench_overhead("SameGame board input (15 lines)", board, true);
+    bench_overhead("one-line input", "7 4\n", false);
     bench_games_per_second();
     bench_timing();
 }
