@@ -62,6 +62,11 @@ public:
 
     // Scores, ranks and reason. Final once over(); before that, the standing so far.
     virtual Result result() const = 0;
+
+    // A compact, self-contained text of the current position, for logs and for replaying from
+    // the middle of a game (Dice Shogi: SFEN, as the published referee writes it). Empty for
+    // games that have none; the match layer records it per turn when it is not empty.
+    virtual std::string state() const { return {}; }
 };
 
 // What a game needs to start. Which fields matter depends on the game.
@@ -69,7 +74,9 @@ struct GameSetup {
     std::string game;                  // "samegame", ...
     int players = 1;                   // number of seats
     std::optional<std::int64_t> seed;  // CodinGame seed (games with randomness)
-    std::string testcase;              // test-case text (SameGame: the board as the bot reads it)
+    // Test-case text. SameGame: the board as the bot reads it. Dice Shogi: a start position in
+    // SFEN (empty: the standard start). Tsuro: unused.
+    std::string testcase;
 };
 
 }  // namespace arena::referee

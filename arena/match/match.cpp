@@ -111,6 +111,7 @@ MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& pl
         turn.turn = ++turn_number;
         turn.player = player;
         turn.input = referee.input();
+        turn.state = referee.state();
         turn.limit_ms = referee.time_limit_ms();
 
         referee::Verdict verdict;

@@ -31,6 +31,7 @@ struct Turn {
     int turn = 0;                       // 1-based, counts every bot answer of the match
     int player = 0;                     // seat
     std::string input;                  // the exact bytes sent
+    std::string state;                  // the referee's position text before the turn, if any
     std::optional<std::string> output;  // the line read without its line end; nullopt if none
     std::string stderr_text;
     bool stderr_truncated = false;

@@ -28,6 +28,7 @@ Json to_json(const MatchLog& log) {
                      {"input", t.input},        {"output", optional_string(t.output)},
                      {"stderr", t.stderr_text}, {"time_ms", round_ms(t.time_ms)},
                      {"limit_ms", t.limit_ms}};
+        if (!t.state.empty()) turn["state"] = t.state;
         if (t.stderr_truncated) turn["stderr_truncated"] = true;
         if (!t.summary.empty()) turn["summary"] = t.summary;
         if (!t.error.empty()) turn["error"] = t.error;
