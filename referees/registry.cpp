@@ -1,9 +1,11 @@
 #include "referees/registry.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "referees/samegame/boards.hpp"
 #include "referees/samegame/samegame.hpp"
+#include "referees/tsuro/tsuro.hpp"
 
 namespace arena::referee {
 namespace {
@@ -19,14 +21,38 @@ std::unique_ptr<Referee> make_samegame(const GameSetup& setup) {
     return std::make_unique<SameGameReferee>(parse_samegame_testcase(testcase));
 }
 
+std::unique_ptr<Referee> make_tsuro(const GameSetup& setup) {
+    if (setup.players < TsuroReferee::kMinPlayers || setup.players > TsuroReferee::kMaxPlayers) {
+        throw std::invalid_argument("tsuro is a 2 to 4 player game, got " +
+                                    std::to_string(setup.players) + " players");
+    }
+    if (!setup.seed) {
+        throw std::invalid_argument(
+            "tsuro needs a seed: the CodinGame seed decides the deck and every reshuffle");
+    }
+    return std::make_unique<TsuroReferee>(setup.players, *setup.seed);
+}
+
 }  // namespace
 
 std::vector<std::string> known_games() {
-    return {"samegame"};
+    return {"samegame", "tsuro"};
+}
+
+GameInfo game_info(const std::string& game) {
+    const std::vector<std::string> known = known_games();
+    if (std::find(known.begin(), known.end(), game) != known.end()) {
+        if (game == "samegame") return {game, 1, 1, false};
+        if (game == "diceshogi") return {game, 2, 2, true};
+        if (game == "tsuro") return {game, 2, 4, true};
+    }
+    make_referee({game, 1, std::nullopt, ""});  // throws the "unknown game" message
+    throw std::invalid_argument("unknown game '" + game + "'");
 }
 
 std::unique_ptr<Referee> make_referee(const GameSetup& setup) {
     if (setup.game == "samegame") return make_samegame(setup);
+    if (setup.game == "tsuro") return make_tsuro(setup);
 
     std::string known;
     for (const std::string& name : known_games()) {

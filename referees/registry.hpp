@@ -12,6 +12,17 @@ namespace arena::referee {
 // The game names make_referee accepts, e.g. {"samegame"}.
 std::vector<std::string> known_games();
 
+// What the layers above need to know of a game before building a referee for it.
+struct GameInfo {
+    std::string name;
+    int min_players = 1;
+    int max_players = 1;
+    bool seeded = false;  // has dice or decks drawn from a CodinGame seed
+};
+
+// Throws std::invalid_argument for a game that is not in known_games().
+GameInfo game_info(const std::string& game);
+
 // A fresh referee for setup.game, at the start of the game.
 //   samegame: players must be 1; setup.testcase is a board (see parse_samegame_testcase) or
 //             empty for the default board (kDefaultSameGameBoard); the seed is unused (the game

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <random>
 #include <set>
 #include <thread>
 
@@ -88,11 +89,19 @@ std::string last_lines(const std::string& text, int count) {
 
 // ---- play -------------------------------------------------------------------------------
 
+// A fresh CodinGame-style seed (any signed 64-bit value) for a game played without --seed.
+std::int64_t draw_seed() {
+    std::random_device device;
+    const std::uint64_t high = device(), low = device();
+    return static_cast<std::int64_t>((high << 32) ^ low);
+}
+
 struct PlayArgs {
     std::string game;
     std::vector<std::string> bots;
     std::string testcase;
     std::optional<std::int64_t> seed;
+    std::string sfen;
     std::string log_file;
     bool json = false;
     bool verbose = false;
@@ -122,8 +131,18 @@ int run_play(const PlayArgs& args) {
         setup.testcase = testcase.text;
         testcase_name =
             testcase.board_number ? testcase.name + " (" + testcase.title + ")" : testcase.title;
-    } else if (!args.testcase.empty()) {
-        throw ArenaError("--testcase is only used by samegame");
+    } else {
+        if (!args.testcase.empty())
+            throw ArenaError("--testcase is only used by samegame (boards); " + args.game +
+                             " games are set by --seed" +
+                             (args.game == "diceshogi" ? " and --sfen" : ""));
+        // Games with dice or decks always get a seed, so that the log can replay them.
+        if (!setup.seed) setup.seed = draw_seed();
+    }
+    if (!args.sfen.empty()) {
+        if (args.game != "diceshogi") throw ArenaError("--sfen is only used by diceshogi");
+        setup.testcase = args.sfen;
+        testcase_name = "sfen " + args.sfen;
     }
 
     std::unique_ptr<referee::Referee> referee;
@@ -156,6 +175,7 @@ int run_play(const PlayArgs& args) {
     }
     match::MatchLog log = match::play_match(*referee, players, options);
     log.testcase = testcase_name;
+    log.seed = args.game == "samegame" ? std::nullopt : setup.seed;
     const match::Json log_json = match::to_json(log);
     if (!args.log_file.empty()) write_text(args.log_file, match::dump_json(log_json, 1) + "\n");
 
@@ -163,7 +183,11 @@ int run_play(const PlayArgs& args) {
         std::cout << match::dump_json(log_json, 1) << "\n";
         return 0;
     }
-    std::cout << log.game << (testcase_name.empty() ? "" : ", board " + testcase_name) << ", "
+    std::cout << log.game
+              << (testcase_name.empty()        ? ""
+                  : args.game == "samegame" ? ", board " + testcase_name
+                                            : ", " + testcase_name)
+              << (log.seed ? ", seed " + std::to_string(*log.seed) : "") << ", "
               << log.turns.size() << " turns, " << static_cast<long>(log.duration_ms) << " ms\n"
               << "result: " << log.reason << "\n";
     for (std::size_t i = 0; i < log.seats.size(); ++i) {
@@ -274,6 +298,10 @@ int main(int argc, char** argv) {
     app.footer(
         "Examples:\n"
         "  arena play samegame --bot build/bots/samegame/greedy --testcase 12 -v\n"
+        "  arena play diceshogi --bot build/bots/diceshogi/strong --bot build/bots/diceshogi/random "
+        "--seed 42\n"
+        "  arena play tsuro --bot build/bots/tsuro/strong --bot build/bots/tsuro/survivor "
+        "--bot build/bots/tsuro/random\n"
         "  arena tournament configs/samegame.json --concurrency 2\n"
         "Run 'arena <command> --help' for the options of a command.");
 
@@ -303,7 +331,11 @@ int main(int argc, char** argv) {
         "--testcase", play.testcase,
         "SameGame board: a file (15 lines, top row first, or CodinGame's testN.json) or a "
         "built-in board number 1-50 (default: 6, Standard Testset 1)");
-    play_cmd->add_option("--seed", play.seed, "CodinGame seed, for games with randomness");
+    play_cmd->add_option("--seed", play.seed,
+                         "CodinGame seed (signed 64-bit) of Dice Shogi and Tsuro games: the same "
+                         "dice or decks as on CodinGame. Default: a random seed, printed and logged");
+    play_cmd->add_option("--sfen", play.sfen,
+                         "Dice Shogi start position in SFEN (default: the standard start)");
     play_cmd->add_option("--log", play.log_file, "Write the match log (JSON) to this file");
     play_cmd->add_flag("--json", play.json,
                        "Print the match log as JSON on stdout instead of a summary");

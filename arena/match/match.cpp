@@ -1,6 +1,8 @@
 #include "arena/match/match.hpp"
 
 #include <boost/asio/io_context.hpp>
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <stdexcept>
 
@@ -73,6 +75,11 @@ Outcome classify_no_answer(Seat& seat, Turn& turn) {
     return exit.killed_by_arena ? Outcome::timeout : Outcome::crash;
 }
 
+int enforced_limit_ms(int codingame_limit_ms, const MatchOptions& options) {
+    const double scaled = std::ceil(codingame_limit_ms * options.time_scale);
+    return std::max(1, static_cast<int>(scaled) + options.time_margin_ms);
+}
+
 }  // namespace
 
 MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& players,
@@ -112,7 +119,7 @@ MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& pl
         turn.player = player;
         turn.input = referee.input();
         turn.state = referee.state();
-        turn.limit_ms = referee.time_limit_ms();
+        turn.limit_ms = enforced_limit_ms(referee.time_limit_ms(), options);
 
         referee::Verdict verdict;
         if (!seat.bot) {  // never started, or already stopped: it cannot answer

@@ -61,6 +61,10 @@ struct MatchLog {
 
 struct MatchOptions {
     process::BotOptions bot;  // kill grace; the working dir comes from each PlayerSpec
+    // The limit enforced on a turn: the referee's (CodinGame's) limit * time_scale +
+    // time_margin_ms, at least 1 ms. For slow machines, sanitizer builds or quick smoke runs.
+    double time_scale = 1.0;
+    int time_margin_ms = 0;
     // Called after each turn (e.g. to print it); runs on the match's thread.
     std::function<void(const Turn&)> on_turn;
 };

@@ -1,5 +1,6 @@
 #include "arena/tournament/config.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -102,6 +103,155 @@ std::vector<Testcase> samegame_board_set(const std::string& which) {
     return set;
 }
 
+std::vector<std::int64_t> seeds_from_master(std::int64_t master, int count) {
+    // SplitMix64 (Steele, Lea, Flood 2014): a tiny, well-mixed, fixed sequence.
+    std::uint64_t state = static_cast<std::uint64_t>(master);
+    std::vector<std::int64_t> seeds;
+    for (int i = 0; i < count; ++i) {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        seeds.push_back(static_cast<std::int64_t>(z ^ (z >> 31)));
+    }
+    return seeds;
+}
+
+namespace {
+
+int whole_number(const FieldReader& fields, const nlohmann::json& value, const std::string& field,
+                 int min, int max) {
+    if (!value.is_number_integer() || value.get<std::int64_t>() < min ||
+        value.get<std::int64_t>() > max) {
+        fields.fail(field, "must be a whole number from " + std::to_string(min) + " to " +
+                               std::to_string(max) + ", got " + value.dump());
+    }
+    return value.get<int>();
+}
+
+// seeds, games_per_seed, players_per_game, format, candidate, seat_orders, time.
+void read_matchmaking(const FieldReader& fields, const referee::GameInfo& info,
+                      TournamentConfig& config) {
+    const bool samegame = !info.seeded;
+    if (samegame) {
+        for (const char* field : {"seeds", "games_per_seed", "players_per_game", "format",
+                                  "candidate", "seat_orders"}) {
+            if (fields.find(field))
+                fields.fail(field, "not used by " + config.game +
+                                       " (a 1-player game on boards; every bot plays every board)");
+        }
+        config.players_per_game = 1;
+    } else {
+        // Seeds: a count drawn from a master seed, or an explicit list.
+        const nlohmann::json* seeds = fields.find("seeds");
+        constexpr int kDefaultSeedCount = 10;
+        constexpr std::int64_t kDefaultMasterSeed = 1;
+        if (!seeds) {
+            config.master_seed = kDefaultMasterSeed;
+            config.seeds = seeds_from_master(kDefaultMasterSeed, kDefaultSeedCount);
+        } else if (seeds->is_number_integer()) {
+            config.master_seed = kDefaultMasterSeed;
+            config.seeds = seeds_from_master(kDefaultMasterSeed,
+                                             whole_number(fields, *seeds, "seeds", 1, 1000000));
+        } else if (seeds->is_object()) {
+            for (const auto& [key, value] : seeds->items()) {
+                if (key != "count" && key != "master")
+                    fields.fail("seeds." + key, "unknown field (known: count, master)");
+            }
+            const int count = seeds->contains("count")
+                                  ? whole_number(fields, seeds->at("count"), "seeds.count", 1,
+                                                 1000000)
+                                  : kDefaultSeedCount;
+            std::int64_t master = kDefaultMasterSeed;
+            if (seeds->contains("master")) {
+                if (!seeds->at("master").is_number_integer())
+                    fields.fail("seeds.master", "must be a whole number (a signed 64-bit seed)");
+                master = seeds->at("master").get<std::int64_t>();
+            }
+            config.master_seed = master;
+            config.seeds = seeds_from_master(master, count);
+        } else if (seeds->is_array() && !seeds->empty()) {
+            std::set<std::int64_t> seen;
+            for (std::size_t i = 0; i < seeds->size(); ++i) {
+                const std::string field = "seeds[" + std::to_string(i) + "]";
+                if (!(*seeds)[i].is_number_integer())
+                    fields.fail(field, "must be a whole number (a CodinGame seed, signed 64-bit)");
+                const std::int64_t seed = (*seeds)[i].get<std::int64_t>();
+                if (!seen.insert(seed).second)
+                    fields.fail(field, std::to_string(seed) + " is listed twice");
+                config.seeds.push_back(seed);
+            }
+        } else {
+            fields.fail("seeds",
+                        "must be a count (e.g. 50), {\"count\": N, \"master\": S}, or a "
+                        "non-empty list of seeds");
+        }
+
+        if (const nlohmann::json* g = fields.find("games_per_seed"))
+            config.games_per_seed = whole_number(fields, *g, "games_per_seed", 1, 1000);
+
+        const int bots = static_cast<int>(config.bots.size());
+        config.players_per_game = std::min(info.max_players, std::max(info.min_players, bots));
+        if (const nlohmann::json* k = fields.find("players_per_game"))
+            config.players_per_game =
+                whole_number(fields, *k, "players_per_game", info.min_players, info.max_players);
+        if (bots < config.players_per_game) {
+            fields.fail("bots", "a " + config.game + " game needs " +
+                                    std::to_string(config.players_per_game) +
+                                    " players but only " + std::to_string(bots) +
+                                    " bot(s) are listed (a bot can be listed twice under two "
+                                    "names)");
+        }
+
+        if (const nlohmann::json* f = fields.find("format")) {
+            const std::string format = fields.string(*f, "format");
+            if (format == "round-robin")
+                config.format = Format::round_robin;
+            else if (format == "gauntlet")
+                config.format = Format::gauntlet;
+            else
+                fields.fail("format", "'" + format + "': use \"round-robin\" or \"gauntlet\"");
+        }
+        if (const nlohmann::json* c = fields.find("candidate")) {
+            const std::string name = fields.string(*c, "candidate");
+            auto it = std::find_if(config.bots.begin(), config.bots.end(),
+                                   [&](const match::PlayerSpec& b) { return b.name == name; });
+            if (it == config.bots.end())
+                fields.fail("candidate", "'" + name + "' is not the name of a bot in \"bots\"");
+            if (config.format != Format::gauntlet)
+                fields.fail("candidate", "only used with \"format\": \"gauntlet\"");
+            config.candidate = static_cast<std::size_t>(it - config.bots.begin());
+        }
+        if (const nlohmann::json* o = fields.find("seat_orders")) {
+            const std::string orders = fields.string(*o, "seat_orders");
+            if (orders == "all")
+                config.seat_orders = SeatOrders::all;
+            else if (orders == "rotations")
+                config.seat_orders = SeatOrders::rotations;
+            else
+                fields.fail("seat_orders",
+                            "'" + orders + "': use \"all\" (every permutation) or \"rotations\"");
+        }
+    }
+
+    if (const nlohmann::json* time = fields.find("time")) {
+        if (!time->is_object())
+            fields.fail("time", "must be an object {\"scale\": 1.0, \"margin_ms\": 0}");
+        for (const auto& [key, value] : time->items()) {
+            if (key == "scale") {
+                if (!value.is_number() || value.get<double>() <= 0 || value.get<double>() > 1000)
+                    fields.fail("time.scale", "must be a number above 0 (1 = CodinGame's limits)");
+                config.time_scale = value.get<double>();
+            } else if (key == "margin_ms") {
+                config.time_margin_ms = whole_number(fields, value, "time.margin_ms", -1000, 600000);
+            } else {
+                fields.fail("time." + key, "unknown field (known: scale, margin_ms)");
+            }
+        }
+    }
+}
+
+}  // namespace
+
 TournamentConfig load_config(const std::filesystem::path& file) {
     nlohmann::json root;
     try {
@@ -113,12 +263,15 @@ TournamentConfig load_config(const std::filesystem::path& file) {
     }
     if (!root.is_object()) throw ConfigError(file.string() + ": must be a JSON object");
     FieldReader fields(file, root);
-    static const std::set<std::string> known = {"game", "bots", "boards", "concurrency", "out"};
+    static const std::set<std::string> known = {
+        "game",      "bots",        "boards", "seeds", "games_per_seed", "players_per_game",
+        "format",    "candidate",   "seat_orders", "time", "concurrency", "out"};
     for (const auto& [key, value] : root.items()) {
         if (!known.count(key)) {
             fields.fail(key,
-                        "unknown field (known: game, bots, boards, concurrency, out; see "
-                        "configs/README.md)");
+                        "unknown field (known: game, bots, boards, seeds, games_per_seed, "
+                        "players_per_game, format, candidate, seat_orders, time, concurrency, "
+                        "out; see configs/README.md)");
         }
     }
 
@@ -126,9 +279,11 @@ TournamentConfig load_config(const std::filesystem::path& file) {
     const nlohmann::json* game = fields.find("game");
     if (!game) fields.fail("game", "missing: say which game, e.g. \"samegame\"");
     config.game = fields.string(*game, "game");
-    if (config.game != "samegame") {
-        fields.fail("game", "'" + config.game +
-                                "' cannot be played in tournaments yet (supported: samegame)");
+    referee::GameInfo info;
+    try {
+        info = referee::game_info(config.game);
+    } catch (const std::invalid_argument& e) {
+        fields.fail("game", e.what());
     }
 
     const nlohmann::json* bots = fields.find("bots");
@@ -161,7 +316,10 @@ TournamentConfig load_config(const std::filesystem::path& file) {
     }
 
     const nlohmann::json* boards = fields.find("boards");
-    if (!boards) {
+    if (config.game != "samegame") {
+        if (boards) fields.fail("boards", "only SameGame has boards; " + config.game +
+                                              " games are set by \"seeds\"");
+    } else if (!boards) {
         config.testcases = samegame_board_set("all");
     } else if (boards->is_string()) {
         try {
@@ -197,6 +355,8 @@ TournamentConfig load_config(const std::filesystem::path& file) {
     } else {
         fields.fail("boards", "must be \"all\", \"tests\", \"validators\" or a non-empty list");
     }
+
+    read_matchmaking(fields, info, config);
 
     if (const nlohmann::json* c = fields.find("concurrency")) {
         if (!c->is_number_integer() || c->get<int>() < 1)

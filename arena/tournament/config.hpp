@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -27,13 +28,41 @@ struct Testcase {
     int best_known = 0;  // best published score for this board, 0 if unknown
 };
 
+// Who meets whom (games with 2 or more players).
+enum class Format {
+    round_robin,  // every group of `players_per_game` bots
+    gauntlet,     // only the groups that contain the candidate
+};
+
+// Which seat orders of a group are played for each seed.
+enum class SeatOrders {
+    all,        // every permutation: 2 for two players, k! for a table of k
+    rotations,  // the k rotations of the listed order: each bot sits in each seat once
+};
+
 struct TournamentConfig {
     std::string game;
     std::vector<match::PlayerSpec> bots;
+    // SameGame: the boards. Empty for games played on seeds.
     std::vector<Testcase> testcases;
+    // Dice Shogi, Tsuro: the CodinGame seeds (dice, decks); every group plays every seed.
+    std::vector<std::int64_t> seeds;
+    std::optional<std::int64_t> master_seed;  // set when the seeds were drawn from it
+    int games_per_seed = 1;                   // repeats of each (seed, seat order)
+    int players_per_game = 1;
+    Format format = Format::round_robin;
+    std::size_t candidate = 0;  // index into bots; the gauntlet's candidate
+    SeatOrders seat_orders = SeatOrders::all;
+    // Time limits: CodinGame's limit * time_scale + time_margin_ms (defaults: CodinGame's own).
+    double time_scale = 1.0;
+    int time_margin_ms = 0;
     std::optional<int> concurrency;
     std::optional<std::filesystem::path> out;
 };
+
+// The seeds a config gets from a master seed: a fixed, documented sequence (SplitMix64), so a
+// config names its whole schedule.
+std::vector<std::int64_t> seeds_from_master(std::int64_t master, int count);
 
 // Reads and checks a config file. Throws ConfigError.
 TournamentConfig load_config(const std::filesystem::path& file);

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,10 @@ struct GameRecord {
     std::string id;  // unique in the tournament, also the log's file name: games/<id>.json
     std::string game;
     std::string testcase;              // board name ("test06"), empty when the game has none
+    std::optional<std::int64_t> seed;  // the CodinGame seed (games with dice or decks)
+    // Games that differ only by seat order (same seed, same bots, same repeat) share a group:
+    // the stats pair them (pentanomial counts), and a replay finds its twin games.
+    std::string group;
     std::vector<std::string> players;  // bot names in seat order
     std::vector<std::int64_t> scores;
     std::vector<int> ranks;
@@ -24,10 +29,12 @@ struct GameRecord {
     int turns = 0;
     std::vector<double> mean_turn_ms;  // per seat
     std::vector<double> max_turn_ms;   // per seat
+    // Per seat, every answered turn's time in ms (0.01 ms resolution), for percentiles.
+    std::vector<std::vector<double>> turn_ms;
     std::string log;                   // path of the match log, relative to the output directory
 };
 
-GameRecord make_record(const std::string& id, const match::MatchLog& log,
+GameRecord make_record(const std::string& id, const std::string& group, const match::MatchLog& log,
                        const std::string& log_path);
 
 nlohmann::ordered_json to_json(const GameRecord& record);

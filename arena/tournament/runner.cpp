@@ -1,5 +1,6 @@
 #include "arena/tournament/runner.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -83,23 +84,86 @@ nlohmann::ordered_json config_to_json(const TournamentConfig& config, const RunO
         else
             boards.push_back(t.title);
     }
-    return {{"game", config.game},
-            {"bots", bots},
-            {"boards", boards},
-            {"concurrency", options.concurrency},
-            {"out", options.out.string()}};
+    // Written so that it loads again as a config and gives the same schedule.
+    nlohmann::ordered_json effective = {{"game", config.game}, {"bots", bots}};
+    if (config.seeds.empty()) {
+        effective["boards"] = boards;
+    } else {
+        effective["seeds"] = config.seeds;
+        effective["games_per_seed"] = config.games_per_seed;
+        effective["players_per_game"] = config.players_per_game;
+        effective["format"] = config.format == Format::gauntlet ? "gauntlet" : "round-robin";
+        if (config.format == Format::gauntlet)
+            effective["candidate"] = config.bots[config.candidate].name;
+        effective["seat_orders"] = config.seat_orders == SeatOrders::all ? "all" : "rotations";
+    }
+    effective["time"] = {{"scale", config.time_scale}, {"margin_ms", config.time_margin_ms}};
+    effective["concurrency"] = options.concurrency;
+    effective["out"] = options.out.string();
+    return effective;
 }
 
 }  // namespace
 
 std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
-    // Board-major: after any prefix of the schedule, the bots have played about the same boards,
-    // so the live leader compares like with like.
     std::vector<ScheduledGame> schedule;
-    for (std::size_t t = 0; t < config.testcases.size(); ++t) {
-        for (std::size_t b = 0; b < config.bots.size(); ++b) {
-            schedule.push_back(
-                {config.testcases[t].name + "-" + file_safe(config.bots[b].name), t, {b}});
+    if (config.seeds.empty()) {
+        // Board-major: after any prefix of the schedule, the bots have played about the same
+        // boards, so the live leader compares like with like.
+        for (std::size_t t = 0; t < config.testcases.size(); ++t) {
+            for (std::size_t b = 0; b < config.bots.size(); ++b) {
+                const std::string id =
+                    config.testcases[t].name + "-" + file_safe(config.bots[b].name);
+                schedule.push_back({id, id, t, std::nullopt, {b}});
+            }
+        }
+        return schedule;
+    }
+
+    const std::size_t k = static_cast<std::size_t>(config.players_per_game);
+    const std::vector<std::vector<std::size_t>> groups = [&] {
+        // Every k-subset of the bots in lexicographic order.
+        std::vector<std::vector<std::size_t>> all;
+        std::vector<bool> chosen(config.bots.size(), false);
+        std::fill(chosen.begin(), chosen.begin() + static_cast<std::ptrdiff_t>(k), true);
+        do {
+            std::vector<std::size_t> group;
+            for (std::size_t i = 0; i < chosen.size(); ++i)
+                if (chosen[i]) group.push_back(i);
+            const bool has_candidate =
+                std::find(group.begin(), group.end(), config.candidate) != group.end();
+            if (config.format == Format::round_robin || has_candidate) all.push_back(group);
+        } while (std::prev_permutation(chosen.begin(), chosen.end()));
+        return all;
+    }();
+
+    for (std::size_t s = 0; s < config.seeds.size(); ++s) {
+        char seed_tag[32];
+        std::snprintf(seed_tag, sizeof seed_tag, "s%04zu", s + 1);
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            for (int r = 0; r < config.games_per_seed; ++r) {
+                const std::string repeat_tag =
+                    config.games_per_seed > 1 ? "-r" + std::to_string(r + 1) : "";
+                const std::string group =
+                    std::string(seed_tag) + "-g" + std::to_string(g + 1) + repeat_tag;
+                std::vector<std::vector<std::size_t>> orders;
+                std::vector<std::size_t> order = groups[g];
+                if (config.seat_orders == SeatOrders::all) {
+                    do orders.push_back(order);
+                    while (std::next_permutation(order.begin(), order.end()));
+                } else {
+                    for (std::size_t rot = 0; rot < k; ++rot) {
+                        orders.push_back(order);
+                        std::rotate(order.begin(), order.begin() + 1, order.end());
+                    }
+                }
+                for (const std::vector<std::size_t>& seats : orders) {
+                    std::string id = seed_tag;
+                    for (std::size_t i = 0; i < seats.size(); ++i)
+                        id += (i ? "_vs_" : "-") + file_safe(config.bots[seats[i]].name);
+                    schedule.push_back({id + repeat_tag, group, 0, config.seeds[s], seats});
+                }
+            }
         }
     }
     return schedule;
@@ -136,6 +200,9 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
     std::mutex lock;  // guards `finished`, `results`, `progress` and `failure`
     std::exception_ptr failure;
     std::atomic<std::size_t> next{0};
+    match::MatchOptions match_options;
+    match_options.time_scale = config.time_scale;
+    match_options.time_margin_ms = config.time_margin_ms;
 
     auto worker = [&] {
         for (std::size_t i = next++; i < todo.size(); i = next++) {
@@ -145,21 +212,22 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
             }
             const ScheduledGame& game = *todo[i];
             try {
-                const Testcase& testcase = config.testcases[game.testcase];
                 referee::GameSetup setup;
                 setup.game = config.game;
                 setup.players = static_cast<int>(game.seats.size());
-                setup.testcase = testcase.text;
+                setup.seed = game.seed;
+                if (!config.testcases.empty()) setup.testcase = config.testcases[game.testcase].text;
                 std::unique_ptr<referee::Referee> referee = referee::make_referee(setup);
                 std::vector<match::PlayerSpec> players;
                 for (std::size_t seat : game.seats) players.push_back(config.bots[seat]);
 
-                match::MatchLog log = match::play_match(*referee, players);
-                log.testcase = testcase.name;
+                match::MatchLog log = match::play_match(*referee, players, match_options);
+                if (!config.testcases.empty()) log.testcase = config.testcases[game.testcase].name;
+                log.seed = game.seed;
                 const std::string log_path = "games/" + game.id + ".json";
                 write_file_atomically(options.out / log_path,
                                       match::dump_json(match::to_json(log)) + "\n");
-                GameRecord record = make_record(game.id, log, log_path);
+                GameRecord record = make_record(game.id, game.group, log, log_path);
 
                 std::lock_guard guard(lock);
                 results << match::dump_json(to_json(record)) << '\n';

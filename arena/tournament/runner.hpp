@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
 #include <vector>
 
 #include "arena/tournament/config.hpp"
@@ -24,12 +25,18 @@ struct RunOptions {
 
 // One game of the schedule.
 struct ScheduledGame {
-    std::string id;
-    std::size_t testcase = 0;        // index into config.testcases
-    std::vector<std::size_t> seats;  // indices into config.bots, in seat order
+    std::string id;     // "test06-greedy" (SameGame), "s0003-strong_vs_random" (seeded games)
+    std::string group;  // games that differ only by seat order share it
+    std::size_t testcase = 0;          // index into config.testcases (SameGame)
+    std::optional<std::int64_t> seed;  // the CodinGame seed (seeded games)
+    std::vector<std::size_t> seats;    // indices into config.bots, in seat order
 };
 
 // The games a config asks for, in a fixed order (same config, same schedule).
+//   SameGame: board-major, every bot on every board.
+//   Seeded games: seed-major; for each seed, each group of players_per_game bots (all of them,
+//   or those with the candidate in a gauntlet), each repeat, each seat order (all permutations
+//   or rotations). After any prefix every pairing has played about as often, seats balanced.
 std::vector<ScheduledGame> make_schedule(const TournamentConfig& config);
 
 // Plays every scheduled game not yet in OUT/results.jsonl and returns all records, in schedule
