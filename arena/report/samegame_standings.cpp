@@ -186,4 +186,20 @@ std::string to_markdown(const std::vector<SameGameStanding>& standings,
     return md.str();
 }
 
+std::string to_csv(const std::vector<SameGameStanding>& standings) {
+    std::ostringstream csv;
+    csv << "rank,bot,validator_total,best_known_percent,board,score,outcome,game\n";
+    for (const SameGameStanding& s : standings) {
+        std::string name = "\"";
+        for (char c : s.bot) name += c == '"' ? std::string("\"\"") : std::string(1, c);
+        name += "\"";
+        for (const BoardScore& b : s.scores) {
+            csv << s.rank << "," << name << "," << s.validator_total << ","
+                << format("%.2f", s.best_known_percent) << "," << b.testcase << "," << b.score
+                << "," << b.outcome << "," << b.game_id << "\n";
+        }
+    }
+    return csv.str();
+}
+
 }  // namespace arena::report

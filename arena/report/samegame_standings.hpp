@@ -47,5 +47,7 @@ std::string to_markdown(const std::vector<SameGameStanding>& standings,
                         const tournament::TournamentConfig& config);
 // A compact table for the terminal.
 std::string to_text(const std::vector<SameGameStanding>& standings);
+// One row per bot and board, for spreadsheets.
+std::string to_csv(const std::vector<SameGameStanding>& standings);
 
 }  // namespace arena::report

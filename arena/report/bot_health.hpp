@@ -1,0 +1,35 @@
+// How each bot behaved, whatever the game: failures (with the first game of each kind, so the
+// user can open its log) and turn times against the limit. Computed from game records alone.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "arena/tournament/record.hpp"
+
+namespace arena::report {
+
+struct BotHealth {
+    std::string bot;
+    int games = 0;
+    int timeouts = 0, crashes = 0, invalids = 0;
+    // Id of the first game (in record order) with each kind of failure; "" if none.
+    std::string first_timeout, first_crash, first_invalid;
+    std::string first_failure;  // the first failed game of any kind
+    int turns = 0;  // answered turns the times below are taken over
+    double mean_turn_ms = 0, p50_turn_ms = 0, p90_turn_ms = 0, p99_turn_ms = 0, max_turn_ms = 0;
+
+    int failures() const { return timeouts + crashes + invalids; }
+};
+
+// One entry per name in `bots`, in that order.
+std::vector<BotHealth> bot_health(const std::vector<std::string>& bots,
+                                  const std::vector<tournament::GameRecord>& records);
+
+// The q-quantile (0..1) of `values` by linear interpolation between order statistics; 0 if empty.
+double quantile(std::vector<double> values, double q);
+
+nlohmann::ordered_json to_json(const BotHealth& health);
+
+}  // namespace arena::report

@@ -1,0 +1,369 @@
+#include "arena/report/versus_standings.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <numeric>
+#include <sstream>
+
+namespace arena::report {
+
+namespace {
+
+std::string format(const char* pattern, double value) {
+    char text[64];
+    std::snprintf(text, sizeof text, pattern, value);
+    return text;
+}
+
+std::string signed_elo(double elo) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%+ld", std::lround(elo));
+    return std::lround(elo) == 0 ? "0" : text;
+}
+
+std::string wdl_text(const ratings::WDL& r) {
+    return std::to_string(r.wins) + "-" + std::to_string(r.draws) + "-" + std::to_string(r.losses);
+}
+
+nlohmann::ordered_json elo_json(const ratings::EloEstimate& e) {
+    nlohmann::ordered_json j = {{"elo", e.elo}, {"lo95", e.lo95}, {"hi95", e.hi95}};
+    if (e.open_below) j["open_below"] = true;
+    if (e.open_above) j["open_above"] = true;
+    return j;
+}
+
+nlohmann::ordered_json wdl_json(const ratings::WDL& r) {
+    return {{"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}};
+}
+
+// The score of seat `i` against seat `j` of one game: the better ranked wins.
+double pair_score(const tournament::GameRecord& r, std::size_t i, std::size_t j) {
+    return r.ranks[i] < r.ranks[j] ? 1.0 : r.ranks[i] == r.ranks[j] ? 0.5 : 0.0;
+}
+
+}  // namespace
+
+std::string elo_text(const ratings::EloEstimate& e) {
+    return signed_elo(e.elo) + " [" + (e.open_below ? "<" : "") + signed_elo(e.lo95) + ", " +
+           (e.open_above ? ">" : "") + signed_elo(e.hi95) + "]";
+}
+
+VersusStandings versus_standings(const tournament::TournamentConfig& config,
+                                 const std::vector<tournament::GameRecord>& records) {
+    VersusStandings out;
+    out.game = config.game;
+    out.players_per_game = config.players_per_game;
+    out.games = static_cast<int>(records.size());
+
+    std::vector<std::string> names;
+    std::map<std::string, int> index;
+    for (const match::PlayerSpec& bot : config.bots) {
+        index[bot.name] = static_cast<int>(names.size());
+        names.push_back(bot.name);
+    }
+    const int n = static_cast<int>(names.size());
+
+    std::vector<ratings::RankedGame> ranked;
+    std::vector<int> games_played(n, 0);
+    for (const tournament::GameRecord& r : records) {
+        ratings::RankedGame game;
+        for (std::size_t seat = 0; seat < r.players.size(); ++seat) {
+            auto it = index.find(r.players[seat]);
+            if (it == index.end()) continue;  // a bot no longer in the config
+            game.players.push_back(it->second);
+            game.ranks.push_back(r.ranks.at(seat));
+            ++games_played[it->second];
+        }
+        if (game.players.size() >= 2) ranked.push_back(std::move(game));
+    }
+    const std::vector<ratings::PairGame> pairwise = ratings::pairwise_games(ranked);
+    const ratings::RatingFit elo_fit = ratings::bradley_terry(n, pairwise);
+    const std::vector<ratings::WDL> wdl = ratings::wdl_by_player(n, pairwise);
+    const std::vector<std::vector<ratings::WDL>> table = ratings::crosstable(n, pairwise);
+    const bool multiplayer = config.players_per_game > 2;
+    std::optional<ratings::RatingFit> order_fit;
+    if (multiplayer) order_fit = ratings::plackett_luce(n, ranked);
+    const std::vector<ratings::Placements> places = ratings::placements(n, ranked);
+    const std::vector<BotHealth> health = bot_health(names, records);
+
+    // The table's order: the rating that uses the most information.
+    const ratings::RatingFit& ranking_fit = order_fit ? *order_fit : elo_fit;
+    std::vector<int> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return ranking_fit.ratings[a].elo > ranking_fit.ratings[b].elo;
+    });
+
+    for (std::size_t row = 0; row < order.size(); ++row) {
+        const int p = order[row];
+        VersusStanding s;
+        const bool tied =
+            row > 0 && ranking_fit.ratings[p].elo == ranking_fit.ratings[order[row - 1]].elo;
+        s.rank = tied ? out.rows.back().rank : static_cast<int>(row) + 1;
+        s.bot = names[p];
+        s.elo = elo_fit.ratings[p];
+        s.results = wdl[p];
+        s.score_percent = 100.0 * wdl[p].score();
+        if (row + 1 < order.size()) s.los_next = ranking_fit.los(p, order[row + 1]);
+        if (order_fit) s.finishing_order_rating = order_fit->ratings[p];
+        s.games = games_played[p];
+        s.average_rank = places[p].average_rank();
+        s.win_percent = 100.0 * places[p].win_rate();
+        s.health = health[p];
+        out.rows.push_back(std::move(s));
+    }
+    out.head_to_head.assign(n, std::vector<ratings::WDL>(n));
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) out.head_to_head[i][j] = table[order[i]][order[j]];
+
+    // Seat-swapped pairs: the games of a group (same seed, same two bots, both seat orders).
+    std::map<std::pair<int, int>, ratings::Pentanomial> pentanomials;
+    if (config.players_per_game == 2) {
+        std::map<std::string, std::vector<const tournament::GameRecord*>> groups;
+        for (const tournament::GameRecord& r : records) {
+            if (r.players.size() == 2 && !r.group.empty()) groups[r.group].push_back(&r);
+        }
+        for (const auto& [group, games] : groups) {
+            if (games.size() != 2) continue;  // a pair cut by an unfinished run
+            const tournament::GameRecord& first = *games[0];
+            const tournament::GameRecord& second = *games[1];
+            if (!index.count(first.players[0]) || !index.count(first.players[1])) continue;
+            if (first.players[0] != second.players[1] || first.players[1] != second.players[0])
+                continue;
+            const int a = index.at(first.players[0]), b = index.at(first.players[1]);
+            // From the side of the bot listed first in the config.
+            const bool a_first = a < b;
+            const double in_first = pair_score(first, a_first ? 0 : 1, a_first ? 1 : 0);
+            const double in_second = pair_score(second, a_first ? 1 : 0, a_first ? 0 : 1);
+            pentanomials[{std::min(a, b), std::max(a, b)}].add_pair(in_first, in_second);
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        for (int j = i + 1; j < n; ++j) {
+            const int a = order[i], b = order[j];
+            const ratings::WDL& results = table[a][b];
+            if (results.games() == 0) continue;
+            PairReport pair;
+            pair.a = names[a];
+            pair.b = names[b];
+            pair.results = results;
+            auto it = pentanomials.find({std::min(a, b), std::max(a, b)});
+            if (it != pentanomials.end()) {
+                pair.pentanomial = it->second;
+                if (a > b) std::reverse(pair.pentanomial.counts.begin(),
+                                        pair.pentanomial.counts.end());
+            }
+            pair.elo = pair.pentanomial.pairs() > 0 ? ratings::pentanomial_elo(pair.pentanomial)
+                                                    : ratings::trinomial_elo(results);
+            out.pairs.push_back(std::move(pair));
+        }
+    }
+    return out;
+}
+
+nlohmann::ordered_json to_json(const VersusStandings& st) {
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const VersusStanding& s : st.rows) {
+        nlohmann::ordered_json row = {{"rank", s.rank},
+                                      {"bot", s.bot},
+                                      {"games", s.games},
+                                      {"elo", elo_json(s.elo)},
+                                      {"pairwise", wdl_json(s.results)},
+                                      {"score_percent", s.score_percent},
+                                      {"los_next", s.los_next ? nlohmann::ordered_json(*s.los_next)
+                                                              : nlohmann::ordered_json(nullptr)}};
+        if (s.finishing_order_rating) {
+            row["plackett_luce"] = elo_json(*s.finishing_order_rating);
+            row["average_rank"] = s.average_rank;
+            row["win_percent"] = s.win_percent;
+        }
+        row["health"] = to_json(s.health);
+        rows.push_back(std::move(row));
+    }
+    nlohmann::ordered_json matrix = nlohmann::ordered_json::object();
+    for (std::size_t i = 0; i < st.rows.size(); ++i) {
+        nlohmann::ordered_json line = nlohmann::ordered_json::object();
+        for (std::size_t j = 0; j < st.rows.size(); ++j) {
+            if (i != j && st.head_to_head[i][j].games() > 0)
+                line[st.rows[j].bot] = wdl_json(st.head_to_head[i][j]);
+        }
+        matrix[st.rows[i].bot] = line;
+    }
+    nlohmann::ordered_json pairs = nlohmann::ordered_json::array();
+    for (const PairReport& p : st.pairs) {
+        nlohmann::ordered_json pair = {{"a", p.a},
+                                       {"b", p.b},
+                                       {"results", wdl_json(p.results)},
+                                       {"elo", elo_json(p.elo.elo)},
+                                       {"los", p.elo.los}};
+        if (p.pentanomial.pairs() > 0) pair["pentanomial"] = p.pentanomial.counts;
+        pairs.push_back(std::move(pair));
+    }
+    return {{"game", st.game},
+            {"players_per_game", st.players_per_game},
+            {"games", st.games},
+            {"elo_model",
+             "Bradley-Terry over pairwise results (a draw = half a win), 95% profile-likelihood "
+             "intervals, field average 0"},
+            {"standings", rows},
+            {"head_to_head", matrix},
+            {"pairs", pairs}};
+}
+
+std::string to_text(const VersusStandings& st) {
+    std::ostringstream out;
+    const bool multi = st.players_per_game > 2;
+    char line[320];
+    if (multi) {
+        std::snprintf(line, sizeof line, "%-4s %-18s %-22s %-22s %6s %8s %6s %6s %8s %8s\n",
+                      "rank", "bot", "rating (finish order)", "pairwise Elo", "games", "avg rank",
+                      "win %", "fails", "p50 ms", "max ms");
+    } else {
+        std::snprintf(line, sizeof line, "%-4s %-18s %-22s %6s %-12s %7s %7s %6s %8s %8s\n",
+                      "rank", "bot", "Elo [95%]", "games", "W-D-L", "score", "LOS", "fails",
+                      "p50 ms", "max ms");
+    }
+    out << line;
+    for (const VersusStanding& s : st.rows) {
+        const std::string los = s.los_next ? format("%.1f%%", 100 * *s.los_next) : "-";
+        if (multi) {
+            std::snprintf(line, sizeof line,
+                          "%-4d %-18s %-22s %-22s %6d %8.2f %5.1f%% %6d %8.2f %8.1f\n", s.rank,
+                          s.bot.c_str(), elo_text(*s.finishing_order_rating).c_str(),
+                          elo_text(s.elo).c_str(), s.games, s.average_rank, s.win_percent,
+                          s.health.failures(), s.health.p50_turn_ms, s.health.max_turn_ms);
+        } else {
+            std::snprintf(line, sizeof line, "%-4d %-18s %-22s %6d %-12s %6.1f%% %7s %6d %8.2f %8.1f\n",
+                          s.rank, s.bot.c_str(), elo_text(s.elo).c_str(), s.games,
+                          wdl_text(s.results).c_str(), s.score_percent, los.c_str(),
+                          s.health.failures(), s.health.p50_turn_ms, s.health.max_turn_ms);
+        }
+        out << line;
+    }
+    if (multi) out << "(LOS between neighbours: see standings.md)\n";
+    return out.str();
+}
+
+std::string to_markdown(const VersusStandings& st) {
+    std::ostringstream md;
+    const bool multi = st.players_per_game > 2;
+    md << "# " << st.game << " standings\n\n"
+       << st.games << " games, " << st.players_per_game << " players per game. ";
+    if (multi) {
+        md << "Ranked by a Plackett-Luce rating fitted to each game's full finishing order; "
+              "pairwise Elo treats every pair of players of a game as a 2-player game (the better "
+              "ranked wins). ";
+    } else {
+        md << "Elo from a Bradley-Terry fit over all games (a draw = half a win). ";
+    }
+    md << "Intervals are 95% (profile likelihood), relative to the field average; `<`/`>` mark a "
+          "side the data leaves open. LOS = likelihood that the bot is stronger than the next "
+          "one.\n\n";
+    if (multi) {
+        md << "| rank | bot | rating | pairwise Elo | games | avg rank | win % | pairwise W-D-L | "
+              "LOS next |\n|---:|---|---|---|---:|---:|---:|---|---:|\n";
+    } else {
+        md << "| rank | bot | Elo | games | W-D-L | score % | LOS next |\n"
+              "|---:|---|---|---:|---|---:|---:|\n";
+    }
+    for (const VersusStanding& s : st.rows) {
+        const std::string los = s.los_next ? format("%.1f%%", 100 * *s.los_next) : "-";
+        md << "| " << s.rank << " | " << s.bot << " | ";
+        if (multi) {
+            md << elo_text(*s.finishing_order_rating) << " | " << elo_text(s.elo) << " | "
+               << s.games << " | " << format("%.2f", s.average_rank) << " | "
+               << format("%.1f", s.win_percent) << " | " << wdl_text(s.results) << " | " << los
+               << " |\n";
+        } else {
+            md << elo_text(s.elo) << " | " << s.games << " | " << wdl_text(s.results) << " | "
+               << format("%.1f", s.score_percent) << " | " << los << " |\n";
+        }
+    }
+
+    md << "\n## Head to head\n\nRow against column, wins-draws-losses"
+       << (multi ? " (pairwise, from the finishing order)" : "") << ".\n\n|   |";
+    for (const VersusStanding& s : st.rows) md << " " << s.bot << " |";
+    md << "\n|---|";
+    for (std::size_t i = 0; i < st.rows.size(); ++i) md << "---|";
+    md << "\n";
+    for (std::size_t i = 0; i < st.rows.size(); ++i) {
+        md << "| **" << st.rows[i].bot << "** |";
+        for (std::size_t j = 0; j < st.rows.size(); ++j) {
+            const ratings::WDL& r = st.head_to_head[i][j];
+            md << " " << (i == j || r.games() == 0 ? "" : wdl_text(r)) << " |";
+        }
+        md << "\n";
+    }
+
+    if (!st.pairs.empty()) {
+        md << "\n## Pairs\n\n";
+        if (!multi)
+            md << "Seat-swapped pairs (same seed, both seat orders) give the pentanomial counts: "
+                  "pairs where the first bot scored 0, 0.5, 1, 1.5, 2 points of 2. Elo and LOS "
+                  "come from them (or from W-D-L when no pair is complete).\n\n";
+        md << "| bots | W-D-L | pentanomial 0 / ½ / 1 / 1½ / 2 | Elo | LOS |\n"
+              "|---|---|---|---|---:|\n";
+        for (const PairReport& p : st.pairs) {
+            std::string penta = "-";
+            if (p.pentanomial.pairs() > 0) {
+                penta.clear();
+                for (std::size_t k = 0; k < 5; ++k)
+                    penta += (k ? " / " : "") + std::to_string(p.pentanomial.counts[k]);
+            }
+            md << "| " << p.a << " vs " << p.b << " | " << wdl_text(p.results) << " | " << penta
+               << " | " << elo_text(p.elo.elo) << " | " << format("%.1f%%", 100 * p.elo.los)
+               << " |\n";
+        }
+    }
+
+    md << "\n## Failures and turn times\n\nThe first game of each failure kind is named so its "
+          "log can be opened (`games/<id>.json`).\n\n"
+          "| bot | games | timeouts | crashes | invalid | first failure | mean ms | p50 ms | "
+          "p90 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n";
+    for (const VersusStanding& s : st.rows) {
+        const BotHealth& h = s.health;
+        md << "| " << s.bot << " | " << h.games << " | " << h.timeouts << " | " << h.crashes
+           << " | " << h.invalids << " | "
+           << (h.first_failure.empty() ? "-" : "`games/" + h.first_failure + ".json`") << " | "
+           << format("%.2f", h.mean_turn_ms) << " | " << format("%.2f", h.p50_turn_ms) << " | "
+           << format("%.2f", h.p90_turn_ms) << " | " << format("%.2f", h.p99_turn_ms) << " | "
+           << format("%.1f", h.max_turn_ms) << " |\n";
+    }
+    return md.str();
+}
+
+std::string to_csv(const VersusStandings& st) {
+    std::ostringstream csv;
+    csv << "rank,bot,games,elo,elo_lo95,elo_hi95,wins,draws,losses,score_percent,los_next,"
+           "rating,rating_lo95,rating_hi95,average_rank,win_percent,timeouts,crashes,invalids,"
+           "mean_turn_ms,p50_turn_ms,p90_turn_ms,p99_turn_ms,max_turn_ms\n";
+    for (const VersusStanding& s : st.rows) {
+        // Bot names are the user's: quote them, doubling any quote.
+        std::string name = "\"";
+        for (char c : s.bot) name += c == '"' ? std::string("\"\"") : std::string(1, c);
+        name += "\"";
+        csv << s.rank << "," << name << "," << s.games << "," << format("%.1f", s.elo.elo) << ","
+            << format("%.1f", s.elo.lo95) << "," << format("%.1f", s.elo.hi95) << ","
+            << s.results.wins << "," << s.results.draws << "," << s.results.losses << ","
+            << format("%.2f", s.score_percent) << ","
+            << (s.los_next ? format("%.4f", *s.los_next) : "") << ",";
+        if (s.finishing_order_rating) {
+            csv << format("%.1f", s.finishing_order_rating->elo) << ","
+                << format("%.1f", s.finishing_order_rating->lo95) << ","
+                << format("%.1f", s.finishing_order_rating->hi95) << ","
+                << format("%.3f", s.average_rank) << "," << format("%.2f", s.win_percent) << ",";
+        } else {
+            csv << ",,,,,";
+        }
+        const BotHealth& h = s.health;
+        csv << h.timeouts << "," << h.crashes << "," << h.invalids << ","
+            << format("%.3f", h.mean_turn_ms) << "," << format("%.3f", h.p50_turn_ms) << ","
+            << format("%.3f", h.p90_turn_ms) << "," << format("%.3f", h.p99_turn_ms) << ","
+            << format("%.3f", h.max_turn_ms) << "\n";
+    }
+    return csv.str();
+}
+
+}  // namespace arena::report
