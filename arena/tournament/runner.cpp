@@ -169,6 +169,33 @@ std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
     return schedule;
 }
 
+std::string resize_to_games(TournamentConfig& config, std::size_t games) {
+    if (games == 0) throw std::invalid_argument("--games must be at least 1");
+    if (config.seeds.empty()) {
+        const std::size_t per_board = config.bots.size();
+        const std::size_t boards =
+            std::min(config.testcases.size(), (games + per_board - 1) / per_board);
+        config.testcases.resize(boards);
+        return std::to_string(boards) + " board(s) x " + std::to_string(per_board) + " bot(s)";
+    }
+    TournamentConfig one_seed = config;
+    one_seed.seeds.resize(1);
+    const std::size_t per_seed = make_schedule(one_seed).size();
+    const std::size_t seeds = (games + per_seed - 1) / per_seed;
+    if (config.master_seed) {
+        config.seeds = seeds_from_master(*config.master_seed, static_cast<int>(seeds));
+    } else if (seeds <= config.seeds.size()) {
+        config.seeds.resize(seeds);
+    } else {
+        throw std::invalid_argument(
+            std::to_string(games) + " games need " + std::to_string(seeds) + " seeds (" +
+            std::to_string(per_seed) + " games per seed) but the config lists " +
+            std::to_string(config.seeds.size()) +
+            ": list more seeds, or give \"seeds\" as a count to draw them from a master seed");
+    }
+    return std::to_string(seeds) + " seed(s) x " + std::to_string(per_seed) + " games";
+}
+
 std::vector<GameRecord> run_tournament(const TournamentConfig& config, const RunOptions& options,
                                        std::ostream& progress_out) {
     const fs::path games_dir = options.out / "games";

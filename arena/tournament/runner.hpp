@@ -39,6 +39,12 @@ struct ScheduledGame {
 //   or rotations). After any prefix every pairing has played about as often, seats balanced.
 std::vector<ScheduledGame> make_schedule(const TournamentConfig& config);
 
+// Resizes the config to about `games` games (`--games N`), never cutting a seed's seat orders
+// apart: seeded games get as many seeds as needed (drawn from the master seed, or the first ones
+// of an explicit list), SameGame the first boards. Returns what it did, e.g. "20 seeds x 6
+// games". Throws std::invalid_argument when an explicit seed list is too short.
+std::string resize_to_games(TournamentConfig& config, std::size_t games);
+
 // Plays every scheduled game not yet in OUT/results.jsonl and returns all records, in schedule
 // order. Progress goes to `progress`. Throws std::runtime_error when OUT cannot be written or
 // already holds results and resume is off.
