@@ -1,7 +1,8 @@
 // arena's speed and timing targets, measured in one run and printed as ratios:
 //   1. per-turn overhead: BotProcess::exchange() with an instant-reply bot against a bare pipe
 //      round trip (write + read on plain pipes to the same bot), median of each. Target <= 1.5x.
-//   2. SameGame games per second, fresh bot processes every game, 1 and N games at once.
+//   2. SameGame and Dice Shogi games per second, fresh bot processes every game, 1 and N games
+//      at once.
 //   3. timing: a bot sleeping 45 ms is never timed out at a 50 ms limit and one sleeping 55 ms
 //      always is, while other games run at the default concurrency.
 #include <fcntl.h>
@@ -146,7 +147,39 @@ void play_games(int threads, double seconds, std::atomic<long>& games, std::atom
                 setup.game = "samegame";
                 setup.testcase = std::string(board.text);
                 auto ref = referee::make_referee(setup);
-                match::MatchLog log = match::play_match(*ref, {{"greedy", ARENA_GREEDY_BOT, ""}});
+                match::PlayerSpec greedy;
+                greedy.name = "greedy";
+                greedy.command = ARENA_GREEDY_BOT;
+                match::MatchLog log = match::play_match(*ref, {greedy});
+                ++games;
+                turns += static_cast<long>(log.turns.size());
+            }
+        });
+    }
+}
+
+// Plays Dice Shogi games between two instant bots (both answer `random`, which the referee
+// accepts and resolves from the game seed) for about `seconds`, `threads` at once.
+void play_diceshogi_games(int threads, double seconds, std::atomic<long>& games,
+                          std::atomic<long>& turns) {
+    std::atomic<long> next{0};
+    const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
+    const std::string instant = std::string(ARENA_TESTBOT) + " reply random";
+    std::vector<std::jthread> workers;
+    for (int t = 0; t < threads; ++t) {
+        workers.emplace_back([&] {
+            while (Clock::now() < deadline) {
+                referee::GameSetup setup;
+                setup.game = "diceshogi";
+                setup.players = 2;
+                setup.seed = next++;
+                auto ref = referee::make_referee(setup);
+                match::PlayerSpec a, b;
+                a.name = "a";
+                a.command = instant;
+                b.name = "b";
+                b.command = instant;
+                match::MatchLog log = match::play_match(*ref, {a, b});
                 ++games;
                 turns += static_cast<long>(log.turns.size());
             }
@@ -163,7 +196,24 @@ void bench_games_per_second() {
         const auto t0 = Clock::now();
         play_games(threads, 5.0, games, turns);
         const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-        std::printf("   %d at once: %7.1f games/s, %9.0f turns/s\n", threads, games / s, turns / s);
+        std::printf("   %d at once: %7.1f games/s, %9.0f turns/s%s\n", threads, games / s,
+                    turns / s,
+                    threads == cores ? (games / s >= 500 ? "   (target >= 500: met)"
+                                                         : "   (target >= 500: NOT met)")
+                                     : "");
+    }
+    std::printf(
+        "   Dice Shogi, two instant bots (fresh processes every game, seeds 0, 1, 2, ...)\n");
+    for (int threads : {1, cores}) {
+        std::atomic<long> games{0}, turns{0};
+        const auto t0 = Clock::now();
+        play_diceshogi_games(threads, 5.0, games, turns);
+        const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+        std::printf("   %d at once: %7.1f games/s, %9.0f turns/s%s\n", threads, games / s,
+                    turns / s,
+                    threads == cores ? (games / s >= 200 ? "   (target >= 200: met)"
+                                                         : "   (target >= 200: NOT met)")
+                                     : "");
     }
     std::printf("\n");
 }
