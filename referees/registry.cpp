@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "referees/diceshogi/diceshogi.hpp"
 #include "referees/samegame/boards.hpp"
 #include "referees/samegame/samegame.hpp"
 #include "referees/tsuro/tsuro.hpp"
@@ -21,6 +22,20 @@ std::unique_ptr<Referee> make_samegame(const GameSetup& setup) {
     return std::make_unique<SameGameReferee>(parse_samegame_testcase(testcase));
 }
 
+std::unique_ptr<Referee> make_diceshogi(const GameSetup& setup) {
+    if (setup.players != 2) {
+        throw std::invalid_argument("diceshogi is a 2-player game, got " +
+                                    std::to_string(setup.players) + " players");
+    }
+    if (!setup.seed) {
+        throw std::invalid_argument(
+            "diceshogi needs a seed: the CodinGame seed decides every die (0 = always 6, plain "
+            "minishogi) and arena's order of the action lines");
+    }
+    return std::make_unique<DiceShogiReferee>(*setup.seed,
+                                              parse_diceshogi_testcase(setup.testcase));
+}
+
 std::unique_ptr<Referee> make_tsuro(const GameSetup& setup) {
     if (setup.players < TsuroReferee::kMinPlayers || setup.players > TsuroReferee::kMaxPlayers) {
         throw std::invalid_argument("tsuro is a 2 to 4 player game, got " +
@@ -36,7 +51,7 @@ std::unique_ptr<Referee> make_tsuro(const GameSetup& setup) {
 }  // namespace
 
 std::vector<std::string> known_games() {
-    return {"samegame", "tsuro"};
+    return {"samegame", "diceshogi", "tsuro"};
 }
 
 GameInfo game_info(const std::string& game) {
@@ -52,6 +67,7 @@ GameInfo game_info(const std::string& game) {
 
 std::unique_ptr<Referee> make_referee(const GameSetup& setup) {
     if (setup.game == "samegame") return make_samegame(setup);
+    if (setup.game == "diceshogi") return make_diceshogi(setup);
     if (setup.game == "tsuro") return make_tsuro(setup);
 
     std::string known;

@@ -27,6 +27,11 @@ GameInfo game_info(const std::string& game);
 //   samegame: players must be 1; setup.testcase is a board (see parse_samegame_testcase) or
 //             empty for the default board (kDefaultSameGameBoard); the seed is unused (the game
 //             has no randomness).
+//   diceshogi: players must be 2 and setup.seed is required (it decides the dice, 0 = always
+//             6, and arena's order of the action lines); setup.testcase is a start position in
+//             SFEN or empty for the standard start (see parse_diceshogi_testcase).
+//   tsuro:    players must be 2..4 and setup.seed is required (the CodinGame seed: it decides
+//             the deck and every reshuffle); the test case is unused.
 // Throws std::invalid_argument for an unknown game ("unknown game 'x': known games are ..."),
 // a wrong number of players or a bad test case.
 std::unique_ptr<Referee> make_referee(const GameSetup& setup);
