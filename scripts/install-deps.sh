@@ -10,6 +10,9 @@ packages=(
   libcli11-dev          # command line
   doctest-dev           # tests
   libbenchmark-dev      # bench/
+  bubblewrap            # --sandbox (bwrap)
+  clang libclang-rt-dev # sanitizer test suite and libFuzzer targets (scripts/test-sanitizers.sh)
+  fairy-stockfish       # optional: engine of bots/diceshogi/uci_adapter (its tests skip it when absent)
 )
 
 missing=()
