@@ -28,6 +28,10 @@ std::string thousands(std::int64_t value) {
 
 }  // namespace
 
+std::string replay_command(const std::string& out_dir, const std::string& game_id) {
+    return "`build/arena replay " + out_dir + "/games/" + game_id + ".json`";
+}
+
 std::vector<SameGameStanding> samegame_standings(
     const tournament::TournamentConfig& config,
     const std::vector<tournament::GameRecord>& records) {
@@ -146,20 +150,20 @@ std::string to_text(const std::vector<SameGameStanding>& standings) {
 }
 
 std::string to_markdown(const std::vector<SameGameStanding>& standings,
-                        const tournament::TournamentConfig& config) {
+                        const tournament::TournamentConfig& config, const std::string& out_dir) {
     std::ostringstream md;
     md << "# SameGame standings\n\n"
        << "Validator total = CodinGame's submit score (validators 11-50; a failed board counts 0). "
        << "% best = that total against the best known scores of the same boards.\n\n"
        << "| rank | bot | validator total | % best known | validators passed | all boards | "
-          "timeouts | crashes | invalid | first failure | mean turn ms | max turn ms |\n"
+          "timeouts | crashes | invalid | first failure (replay it) | mean turn ms | max turn ms |\n"
        << "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n";
     for (const SameGameStanding& s : standings) {
         md << "| " << s.rank << " | " << s.bot << " | " << thousands(s.validator_total) << " | "
            << format("%.1f", s.best_known_percent) << " | " << s.validators_passed << "/"
            << s.validators << " | " << thousands(s.total) << " | " << s.timeouts << " | "
            << s.crashes << " | " << s.invalids << " | "
-           << (s.first_failure.empty() ? "-" : "`games/" + s.first_failure + ".json`") << " | "
+           << (s.first_failure.empty() ? "-" : replay_command(out_dir, s.first_failure)) << " | "
            << format("%.2f", s.mean_turn_ms) << " | " << format("%.1f", s.max_turn_ms) << " |\n";
     }
     md << "\n## Scores per board\n\nA failed game shows the score before the failure and what went "

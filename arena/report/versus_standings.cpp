@@ -1,5 +1,7 @@
 #include "arena/report/versus_standings.hpp"
 
+#include "arena/report/samegame_standings.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -246,7 +248,7 @@ std::string to_text(const VersusStandings& st) {
     return out.str();
 }
 
-std::string to_markdown(const VersusStandings& st) {
+std::string to_markdown(const VersusStandings& st, const std::string& out_dir) {
     std::ostringstream md;
     const bool multi = st.players_per_game > 2;
     md << "# " << st.game << " standings\n\n"
@@ -318,15 +320,15 @@ std::string to_markdown(const VersusStandings& st) {
         }
     }
 
-    md << "\n## Failures and turn times\n\nThe first game of each failure kind is named so its "
-          "log can be opened (`games/<id>.json`).\n\n"
+    md << "\n## Failures and turn times\n\nThe first failed game of each bot comes with the command "
+          "that replays it (add `--script --turn N` to step through it without running bots).\n\n"
           "| bot | games | timeouts | crashes | invalid | first failure | mean ms | p50 ms | "
           "p90 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n";
     for (const VersusStanding& s : st.rows) {
         const BotHealth& h = s.health;
         md << "| " << s.bot << " | " << h.games << " | " << h.timeouts << " | " << h.crashes
            << " | " << h.invalids << " | "
-           << (h.first_failure.empty() ? "-" : "`games/" + h.first_failure + ".json`") << " | "
+           << (h.first_failure.empty() ? "-" : replay_command(out_dir, h.first_failure)) << " | "
            << format("%.2f", h.mean_turn_ms) << " | " << format("%.2f", h.p50_turn_ms) << " | "
            << format("%.2f", h.p90_turn_ms) << " | " << format("%.2f", h.p99_turn_ms) << " | "
            << format("%.1f", h.max_turn_ms) << " |\n";

@@ -59,7 +59,8 @@ VersusStandings versus_standings(const tournament::TournamentConfig& config,
                                  const std::vector<tournament::GameRecord>& records);
 
 nlohmann::ordered_json to_json(const VersusStandings& standings);
-std::string to_markdown(const VersusStandings& standings);
+// `out_dir`: the tournament's output directory, for the replay commands of failed games.
+std::string to_markdown(const VersusStandings& standings, const std::string& out_dir = ".");
 std::string to_csv(const VersusStandings& standings);
 // A compact table for the terminal.
 std::string to_text(const VersusStandings& standings);

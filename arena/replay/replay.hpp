@@ -1,0 +1,49 @@
+// Replaying a game from its match log alone:
+//   - read a log back (read_match_log) and build the referee it was played with;
+//   - check_script: feed the recorded outputs to a fresh referee, no bot run; every turn's
+//     player, input, verdict and the final result must come out as recorded;
+//   - compare: the first turn where a new transcript (the bots played again) differs;
+//   - render_turn: a turn in readable form, the board drawn as text.
+// The layer above match: it knows match logs and referees, nothing of tournaments.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "arena/match/match.hpp"
+#include "referees/referee.hpp"
+
+namespace arena::replay {
+
+// Reads a match log file (docs/match-log.md). Throws std::invalid_argument naming the file and
+// what is wrong.
+match::MatchLog read_match_log(const std::filesystem::path& file);
+
+// The referee at the start of the logged game (same game, seat count, seed and test case).
+// Throws std::invalid_argument when the log lacks what the game needs (e.g. no seed).
+std::unique_ptr<referee::Referee> referee_for(const match::MatchLog& log);
+
+// Where two transcripts (or a transcript and the referee) part.
+struct Difference {
+    int turn = 0;       // 1-based; 0 when the difference is in the result
+    std::string what;   // "input", "output", "player", "error", "turn count", "scores", ...
+    std::string expected, actual;
+};
+
+// Plays the recorded outputs through a fresh referee. Returns the first difference, or nothing
+// when the log is consistent with the referee. `upto_turn` > 0 stops after that turn and leaves
+// the referee there (for render_turn); the result is then not compared.
+std::optional<Difference> check_script(const match::MatchLog& log, referee::Referee& referee,
+                                       int upto_turn = 0);
+
+// The first turn where `fresh` differs from `recorded` in player, input or output, then the
+// turn count and the scores. Nothing when they are identical.
+std::optional<Difference> compare(const match::MatchLog& recorded, const match::MatchLog& fresh);
+
+// Turn `turn` of the log in readable form: who played, the board drawn as text (from the
+// turn's input), the output, the referee's summary or error, and the time against the limit.
+std::string render_turn(const match::MatchLog& log, int turn);
+
+}  // namespace arena::replay
