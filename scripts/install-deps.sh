@@ -13,6 +13,7 @@ packages=(
   bubblewrap            # --sandbox (bwrap)
   clang libclang-rt-dev # sanitizer test suite and libFuzzer targets (scripts/test-sanitizers.sh)
   fairy-stockfish       # optional: engine of bots/diceshogi/uci_adapter (its tests skip it when absent)
+  chromium              # the viewer's browser test (tests/view/browser_test.sh; skipped when absent)
 )
 
 missing=()

@@ -9,15 +9,21 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <random>
 #include <set>
+#include <sstream>
 #include <thread>
 
+#include "arena/gate/command.hpp"
 #include "arena/match/match.hpp"
 #include "arena/match/match_log_json.hpp"
+#include "arena/replay/replay.hpp"
 #include "arena/report/samegame_standings.hpp"
+#include "arena/report/versus_standings.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/runner.hpp"
+#include "arena/view/view.hpp"
 #include "referees/registry.hpp"
 #include "referees/samegame/boards.hpp"
 
@@ -87,6 +93,85 @@ std::string last_lines(const std::string& text, int count) {
     return excerpt;
 }
 
+// Referee texts name players as CodinGame's "$0", "$1", ... (the site puts in the nicknames);
+// on the terminal, put in the bots' names.
+std::string with_names(const std::string& text, const std::vector<match::PlayerSpec>& players) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const bool placeholder = text[i] == '$' && i + 1 < text.size() && text[i + 1] >= '0' &&
+                                 text[i + 1] <= '9' &&
+                                 static_cast<std::size_t>(text[i + 1] - '0') < players.size();
+        if (placeholder) {
+            out += players[text[i + 1] - '0'].name;
+            ++i;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+// ---- bot limits and sandbox (play and tournament) ---------------------------------------
+
+// --max-memory, --max-cpu-seconds, --max-processes, --max-file-size, --sandbox.
+struct BotLimitArgs {
+    std::optional<long> memory_mb, cpu_seconds, processes, file_size_mb;
+    bool sandbox = false;
+};
+
+void add_limit_options(CLI::App* command, BotLimitArgs& limits) {
+    const std::string group = "Bot limits (each bot; end it as a crash with the reason)";
+    command->add_option("--max-memory", limits.memory_mb, "Address space per bot, MB (RLIMIT_AS)")
+        ->check(CLI::PositiveNumber)
+        ->group(group);
+    command
+        ->add_option("--max-cpu-seconds", limits.cpu_seconds,
+                     "CPU seconds per bot over the whole game (RLIMIT_CPU)")
+        ->check(CLI::PositiveNumber)
+        ->group(group);
+    command
+        ->add_option("--max-processes", limits.processes,
+                     "Processes of the bot's user id (RLIMIT_NPROC; counts all the user's "
+                     "processes, not applied to root)")
+        ->check(CLI::PositiveNumber)
+        ->group(group);
+    command
+        ->add_option("--max-file-size", limits.file_size_mb,
+                     "Largest file a bot may write, MB (RLIMIT_FSIZE)")
+        ->check(CLI::PositiveNumber)
+        ->group(group);
+    command
+        ->add_flag("--sandbox", limits.sandbox,
+                   "Run each bot in a bubblewrap sandbox: no network, read-only file system "
+                   "except a scratch directory ($TMPDIR)")
+        ->group(group);
+}
+
+// Command-line limits apply to every bot, over what its config says.
+void apply_limit_args(const BotLimitArgs& args, match::PlayerSpec& bot) {
+    process::Limits limits = bot.limits.value_or(process::Limits{});
+    if (args.memory_mb) limits.memory_mb = args.memory_mb;
+    if (args.cpu_seconds) limits.cpu_seconds = args.cpu_seconds;
+    if (args.processes) limits.processes = args.processes;
+    if (args.file_size_mb) limits.file_size_mb = args.file_size_mb;
+    if (limits.any()) bot.limits = limits;
+    if (args.sandbox) bot.sandbox = true;
+}
+
+// A sandbox that cannot run here is an arena error, said before any game starts.
+void check_sandbox_for(const std::vector<match::PlayerSpec>& bots) {
+    for (const match::PlayerSpec& bot : bots) {
+        if (bot.sandbox.value_or(false)) {
+            try {
+                process::check_sandbox();
+            } catch (const process::SpawnError& e) {
+                throw ArenaError(e.what());
+            }
+            return;
+        }
+    }
+}
+
 // ---- play -------------------------------------------------------------------------------
 
 // A fresh CodinGame-style seed (any signed 64-bit value) for a game played without --seed.
@@ -105,6 +190,7 @@ struct PlayArgs {
     std::string log_file;
     bool json = false;
     bool verbose = false;
+    BotLimitArgs limits;
 };
 
 int run_play(const PlayArgs& args) {
@@ -155,7 +241,11 @@ int run_play(const PlayArgs& args) {
     std::vector<match::PlayerSpec> players;
     const std::vector<std::string> names = bot_names(args.bots);
     for (std::size_t i = 0; i < args.bots.size(); ++i) {
-        players.push_back({names[i], args.bots[i], ""});
+        match::PlayerSpec player;
+        player.name = names[i];
+        player.command = args.bots[i];
+        players.push_back(std::move(player));
+        apply_limit_args(args.limits, players.back());
         try {
             match::check_command(players.back());
         } catch (const std::exception& e) {
@@ -163,18 +253,22 @@ int run_play(const PlayArgs& args) {
         }
     }
 
+    check_sandbox_for(players);
+
     match::MatchOptions options;
     if (args.verbose && !args.json) {
-        options.on_turn = [](const match::Turn& t) {
+        options.on_turn = [&players](const match::Turn& t) {
             std::printf(
                 "turn %3d  seat %d  %9.3f / %d ms  %-16s %s%s\n", t.turn, t.player, t.time_ms,
                 t.limit_ms, t.output ? ("> " + one_line(*t.output)).c_str() : "(no answer)",
-                one_line(t.summary).c_str(), t.error.empty() ? "" : ("  " + t.error).c_str());
+                with_names(one_line(t.summary), players).c_str(),
+                t.error.empty() ? "" : ("  " + with_names(t.error, players)).c_str());
             std::fflush(stdout);
         };
     }
     match::MatchLog log = match::play_match(*referee, players, options);
     log.testcase = testcase_name;
+    log.testcase_text = setup.testcase;
     log.seed = args.game == "samegame" ? std::nullopt : setup.seed;
     const match::Json log_json = match::to_json(log);
     if (!args.log_file.empty()) write_text(args.log_file, match::dump_json(log_json, 1) + "\n");
@@ -189,7 +283,7 @@ int run_play(const PlayArgs& args) {
                                             : ", " + testcase_name)
               << (log.seed ? ", seed " + std::to_string(*log.seed) : "") << ", "
               << log.turns.size() << " turns, " << static_cast<long>(log.duration_ms) << " ms\n"
-              << "result: " << log.reason << "\n";
+              << "result: " << with_names(log.reason, log.players) << "\n";
     for (std::size_t i = 0; i < log.seats.size(); ++i) {
         const match::SeatResult& s = log.seats[i];
         std::cout << "  seat " << i << " " << log.players[i].name << ": score " << s.score
@@ -206,7 +300,8 @@ int run_play(const PlayArgs& args) {
     }
     for (const match::Turn& t : log.turns) {
         if (!t.error.empty()) {
-            std::cout << "turn " << t.turn << ", seat " << t.player << ": " << t.error
+            std::cout << "turn " << t.turn << ", seat " << t.player << ": "
+                      << with_names(t.error, log.players)
                       << (t.output ? " (output: '" + one_line(*t.output) + "')" : "") << "\n";
         }
     }
@@ -224,6 +319,8 @@ struct TournamentArgs {
     std::string out;
     int concurrency = 0;
     bool resume = false;
+    std::optional<std::size_t> games;
+    BotLimitArgs limits;
 };
 
 int run_tournament(const TournamentArgs& args) {
@@ -233,6 +330,16 @@ int run_tournament(const TournamentArgs& args) {
     } catch (const tournament::ConfigError& e) {
         throw ArenaError(e.what());
     }
+    if (args.games) {
+        try {
+            std::cout << "--games " << *args.games << ": "
+                      << tournament::resize_to_games(config, *args.games) << "\n";
+        } catch (const std::invalid_argument& e) {
+            throw ArenaError(std::string("--games: ") + e.what());
+        }
+    }
+    for (match::PlayerSpec& bot : config.bots) apply_limit_args(args.limits, bot);
+    check_sandbox_for(config.bots);
     tournament::RunOptions options;
     options.out = !args.out.empty() ? fs::path(args.out)
                   : config.out      ? *config.out
@@ -249,10 +356,17 @@ int run_tournament(const TournamentArgs& args) {
             std::cerr << "warning: " << e.what() << "\n  its games will be recorded as crashes\n";
         }
     }
-    const std::size_t games = config.bots.size() * config.testcases.size();
-    std::cout << config.game << " tournament: " << config.bots.size() << " bot(s) x "
-              << config.testcases.size() << " board(s) = " << games << " games, "
-              << options.concurrency << " at a time, output in " << options.out.string() << "/\n"
+    const std::size_t games = tournament::make_schedule(config).size();
+    if (config.seeds.empty()) {
+        std::cout << config.game << " tournament: " << config.bots.size() << " bot(s) x "
+                  << config.testcases.size() << " board(s) = " << games << " games";
+    } else {
+        std::cout << config.game << " tournament: " << config.bots.size() << " bots, "
+                  << config.players_per_game << " per game, " << config.seeds.size()
+                  << " seed(s), every seat order = " << games << " games";
+    }
+    std::cout << ", " << options.concurrency << " at a time, output in " << options.out.string()
+              << "/\n"
               << std::flush;
 
     std::vector<tournament::GameRecord> records;
@@ -261,16 +375,206 @@ int run_tournament(const TournamentArgs& args) {
     } catch (const fs::filesystem_error& e) {
         throw ArenaError(e.what());
     }
-    const auto standings = report::samegame_standings(config, records);
-    write_text(options.out / "standings.json",
-               match::dump_json(report::to_json(standings), 2) + "\n");
-    write_text(options.out / "standings.md", report::to_markdown(standings, config));
+    std::string table;
+    if (config.game == "samegame") {
+        const auto standings = report::samegame_standings(config, records);
+        write_text(options.out / "standings.json",
+                   match::dump_json(report::to_json(standings), 2) + "\n");
+        write_text(options.out / "standings.md", report::to_markdown(standings, config, options.out.string()));
+        write_text(options.out / "standings.csv", report::to_csv(standings));
+        table = report::to_text(standings);
+    } else {
+        const auto standings = report::versus_standings(config, records);
+        write_text(options.out / "standings.json",
+                   match::dump_json(report::to_json(standings), 2) + "\n");
+        write_text(options.out / "standings.md", report::to_markdown(standings, options.out.string()));
+        write_text(options.out / "standings.csv", report::to_csv(standings));
+        table = report::to_text(standings);
+    }
+    // Failed games, each with the one line that replays it.
+    std::map<std::string, std::pair<int, std::string>> failures;  // bot -> count, first game
+    for (const tournament::GameRecord& r : records) {
+        for (std::size_t seat = 0; seat < r.players.size(); ++seat) {
+            if (r.outcomes[seat] == "ok") continue;
+            auto& [count, first] = failures[r.players[seat]];
+            if (count++ == 0) first = r.id;
+        }
+    }
+    if (!failures.empty()) {
+        table += "\nfailures (replay the first one of each bot with the command shown):\n";
+        for (const auto& [bot, entry] : failures) {
+            table += "  " + bot + ": " + std::to_string(entry.first) + " game(s), first: " +
+                     "build/arena replay " + (options.out / "games" / (entry.second + ".json")).string() +
+                     "\n";
+        }
+    }
     std::cout << "\n"
-              << report::to_text(standings)
-              << "\nwritten: " << (options.out / "results.jsonl").string() << ", "
-              << (options.out / "standings.md").string() << ", "
-              << (options.out / "standings.json").string() << ", "
+              << table << "\nwritten: " << (options.out / "results.jsonl").string() << ", "
+              << (options.out / "standings.md").string() << " (.json, .csv), "
               << (options.out / "games").string() << "/\n";
+    // The report page (standings, charts, failed games' replays) is a view of the files above:
+    // a failure to write it must not hide the results.
+    try {
+        const view::ReportFiles report = view::write_report(options.out);
+        std::cout << "report: " << report.report.string() << " (open it in a browser)\n";
+    } catch (const std::exception& e) {
+        std::cerr << "warning: no report.html: " << e.what() << "\n";
+    }
+    return 0;
+}
+
+// ---- replay ------------------------------------------------------------------------------
+
+struct ReplayArgs {
+    std::string log_file;
+    std::vector<std::string> bot_overrides;  // "SEAT=COMMAND"
+    bool script = false;
+    int turn = 0;
+    std::string new_log;
+    bool verbose = false;
+};
+
+void print_difference(const replay::Difference& d) {
+    if (d.turn == 0) {
+        std::cout << "differs in the result: " << d.what << "\n  recorded: " << d.expected
+                  << "\n  now:      " << d.actual << "\n";
+        return;
+    }
+    std::cout << "differs at turn " << d.turn << ": " << d.what << "\n";
+    auto show = [](const char* label, const std::string& text) {
+        std::cout << "  " << label << ":\n";
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);) std::cout << "    | " << line << "\n";
+    };
+    show("recorded", d.expected);
+    show("now", d.actual);
+}
+
+int run_replay(const ReplayArgs& args) {
+    match::MatchLog recorded;
+    std::unique_ptr<referee::Referee> referee;
+    try {
+        recorded = replay::read_match_log(args.log_file);
+        referee = replay::referee_for(recorded);
+    } catch (const std::invalid_argument& e) {
+        throw ArenaError(e.what());
+    }
+    const std::string what = recorded.game + (recorded.seed ? ", seed " +
+                                                  std::to_string(*recorded.seed) : "") +
+                             ", " + std::to_string(recorded.turns.size()) + " turns";
+
+    if (args.script) {
+        if (!args.bot_overrides.empty()) throw ArenaError("--bot is not used with --script");
+        const auto difference = replay::check_script(recorded, *referee, args.turn);
+        if (difference) {
+            std::cout << args.log_file << " (" << what << ") is NOT consistent with the "
+                      << recorded.game << " referee:\n";
+            // In a script check "recorded" is the log and "now" the referee.
+            replay::Difference d = *difference;
+            std::swap(d.expected, d.actual);
+            print_difference(d);
+            return 1;
+        }
+        if (args.turn > 0) {
+            try {
+                std::cout << replay::render_turn(recorded, args.turn);
+            } catch (const std::invalid_argument& e) {
+                throw ArenaError(std::string("--turn: ") + e.what());
+            }
+            return 0;
+        }
+        std::cout << "consistent: the " << recorded.game << " referee gives every input, verdict "
+                  << "and the result of " << args.log_file << " (" << what << ")\n";
+        return 0;
+    }
+
+    std::vector<match::PlayerSpec> players = recorded.players;
+    for (const std::string& override_text : args.bot_overrides) {
+        const std::size_t eq = override_text.find('=');
+        int seat = -1;
+        try {
+            if (eq != std::string::npos) seat = std::stoi(override_text.substr(0, eq));
+        } catch (const std::exception&) {
+        }
+        if (seat < 0 || seat >= static_cast<int>(players.size()))
+            throw ArenaError("--bot '" + override_text + "': write SEAT=COMMAND with a seat from 0 to " +
+                             std::to_string(players.size() - 1) + ", e.g. --bot 1=\"./new_bot\"");
+        players[seat].command = override_text.substr(eq + 1);
+        players[seat].name += " (replaced)";
+    }
+    for (const match::PlayerSpec& player : players) {
+        try {
+            match::check_command(player);
+        } catch (const std::exception& e) {
+            throw ArenaError(std::string(e.what()) +
+                             "\n  (replace it with --bot SEAT=COMMAND, or check the log with --script)");
+        }
+    }
+    check_sandbox_for(players);
+    match::MatchOptions options;
+    if (args.verbose) {
+        options.on_turn = [](const match::Turn& t) {
+            std::printf("turn %3d  seat %d  %9.3f / %d ms  %s\n", t.turn, t.player, t.time_ms,
+                        t.limit_ms, t.output ? ("> " + one_line(*t.output)).c_str() : "(no answer)");
+        };
+    }
+    match::MatchLog fresh = match::play_match(*referee, players, options);
+    fresh.seed = recorded.seed;
+    fresh.testcase = recorded.testcase;
+    fresh.testcase_text = recorded.testcase_text;
+    if (!args.new_log.empty())
+        write_text(args.new_log, match::dump_json(match::to_json(fresh), 1) + "\n");
+    const auto difference = replay::compare(recorded, fresh);
+    if (!difference) {
+        std::cout << "identical: " << fresh.turns.size() << " turns, same inputs and outputs, "
+                  << "result: " << fresh.reason << "\n";
+        if (args.turn > 0) std::cout << "\n" << replay::render_turn(fresh, args.turn);
+        return 0;
+    }
+    print_difference(*difference);
+    if (difference->turn > 0) {
+        std::cout << "\nrecorded turn:\n" << replay::render_turn(recorded, difference->turn)
+                  << "\nnew turn:\n";
+        if (difference->turn <= static_cast<int>(fresh.turns.size()))
+            std::cout << replay::render_turn(fresh, difference->turn);
+        else
+            std::cout << "  (the new game ended before it)\n";
+    }
+    std::cout << "new game: " << fresh.turns.size() << " turns, " << fresh.reason << "\n";
+    return 1;
+}
+
+// ---- view --------------------------------------------------------------------------------
+
+struct ViewArgs {
+    std::string source;
+    std::string output;
+};
+
+// A match log becomes its replay page; a tournament directory gets its report.html again.
+int run_view(const ViewArgs& args) {
+    try {
+        if (fs::is_directory(args.source)) {
+            if (!args.output.empty())
+                throw ArenaError(
+                    "-o: a tournament's report is always <dir>/report.html (it links to the "
+                    "replays in <dir>/replays/)");
+            const view::ReportFiles report = view::write_report(args.source);
+            std::cout << "report: " << report.report.string() << " (" << report.failed_games
+                      << " failed games, " << report.replays << " replay pages in replays/)\n";
+            return 0;
+        }
+        const nlohmann::json log = view::read_match_log(args.source);
+        const fs::path out = args.output.empty() ? fs::path(args.source).replace_extension(".html")
+                                                 : fs::path(args.output);
+        if (fs::exists(out) && fs::equivalent(out, args.source))
+            throw ArenaError("the page would overwrite the log: choose another file with -o");
+        write_text(out, view::replay_html(log));
+        std::cout << "replay: " << out.string() << " (" << log["turns"].size()
+                  << " turns; open it in a browser)\n";
+    } catch (const view::ViewError& e) {
+        throw ArenaError(e.what());
+    }
     return 0;
 }
 
@@ -303,6 +607,8 @@ int main(int argc, char** argv) {
         "  arena play tsuro --bot build/bots/tsuro/strong --bot build/bots/tsuro/survivor "
         "--bot build/bots/tsuro/random\n"
         "  arena tournament configs/samegame.json --concurrency 2\n"
+        "  arena view game.json   (writes game.html: the replay, to open in a browser)\n"
+        "  arena gate configs/gate-diceshogi.json --junit gate.xml\n"
         "Run 'arena <command> --help' for the options of a command.");
 
     PlayArgs play;
@@ -340,6 +646,7 @@ int main(int argc, char** argv) {
     play_cmd->add_flag("--json", play.json,
                        "Print the match log as JSON on stdout instead of a summary");
     play_cmd->add_flag("-v,--verbose", play.verbose, "Print every turn as it is played");
+    add_limit_options(play_cmd, play.limits);
 
     TournamentArgs tour;
     CLI::App* tour_cmd =
@@ -358,6 +665,53 @@ int main(int argc, char** argv) {
     tour_cmd->add_flag(
         "--resume", tour.resume,
         "Keep the results already in the output directory; play only the missing games");
+    tour_cmd
+        ->add_option("--games", tour.games,
+                     "About this many games: the seed count (or SameGame's boards) is set to "
+                     "reach it, keeping every seed's seat orders together")
+        ->check(CLI::PositiveNumber);
+    add_limit_options(tour_cmd, tour.limits);
+
+    ReplayArgs rep;
+    CLI::App* replay_cmd = app.add_subcommand(
+        "replay",
+        "Play a logged game again and compare it turn by turn (exit 0 identical, 1 different)");
+    replay_cmd->add_option("log", rep.log_file, "A match log (arena play --log, or games/*.json)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    replay_cmd
+        ->add_option("--bot", rep.bot_overrides,
+                     "Replace a seat's bot: SEAT=COMMAND, e.g. --bot 1=\"./new_bot\" (seats "
+                     "from 0)")
+        ->allow_extra_args(false);
+    replay_cmd->add_flag("--script", rep.script,
+                         "Run no bot: feed the recorded outputs to the referee and check every "
+                         "input, verdict and the result");
+    replay_cmd
+        ->add_option("--turn", rep.turn,
+                     "Print turn N readably: the board as text, input, output, time, error")
+        ->check(CLI::PositiveNumber);
+    replay_cmd->add_option("--log", rep.new_log, "Write the new game's log to this file");
+    replay_cmd->add_flag("-v,--verbose", rep.verbose, "Print every turn as it is played");
+
+    ViewArgs view_args;
+    CLI::App* view_cmd = app.add_subcommand(
+        "view",
+        "Write an HTML page to open in a browser: the replay of a match log, or the report of a "
+        "tournament directory");
+    view_cmd
+        ->add_option("source", view_args.source,
+                     "A match log (arena play --log, a tournament's games/*.json), or a "
+                     "tournament's output directory")
+        ->required()
+        ->check(CLI::ExistingPath);
+    view_cmd->add_option("-o,--output", view_args.output,
+                         "The page to write (default: the log's name ending in .html)");
+
+    gate::GateArgs gate_args;
+    CLI::App* gate_cmd = gate::add_gate_command(app, gate_args);
+    BotLimitArgs gate_limits;
+    add_limit_options(gate_cmd, gate_limits);
 
     app.add_subcommand("boards", "List the 50 built-in CodinGame SameGame boards");
 
@@ -376,6 +730,17 @@ int main(int argc, char** argv) {
     try {
         if (*play_cmd) return run_play(play);
         if (*tour_cmd) return run_tournament(tour);
+        if (*replay_cmd) return run_replay(rep);
+        if (*view_cmd) return run_view(view_args);
+        // Its own exit codes: 0 pass, 1 fail, 2 any error (it never throws).
+        if (*gate_cmd)
+            return gate::run_gate_command(
+                gate_args, argv[0],
+                [&](std::vector<match::PlayerSpec>& bots) {
+                    for (match::PlayerSpec& bot : bots) apply_limit_args(gate_limits, bot);
+                    check_sandbox_for(bots);
+                },
+                std::cout, std::cerr);
         return run_boards();
     } catch (const ArenaError& e) {
         std::cerr << "error: " << e.what() << "\n";

@@ -1,10 +1,11 @@
 #include "arena/match/match.hpp"
 
-#include <boost/asio/io_context.hpp>
 #include <algorithm>
+#include <boost/asio/io_context.hpp>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
+#include <string_view>
 
 namespace arena::match {
 
@@ -50,18 +51,27 @@ double to_ms(std::chrono::nanoseconds d) {
 struct Seat {
     std::unique_ptr<process::BotProcess> bot;
     SeatResult result;
+    std::size_t stderr_kept = 0;  // bytes of stderr stored in the log so far (kStderrCapPerGame)
 };
+
+// Adds `text` to the turn's stderr within the per-turn and the per-game caps.
+void keep_stderr(Seat& seat, Turn& turn, std::string_view text, bool truncated) {
+    const std::size_t turn_room =
+        process::kStderrCapPerTurn - std::min(process::kStderrCapPerTurn, turn.stderr_text.size());
+    const std::size_t game_room = kStderrCapPerGame - std::min(kStderrCapPerGame, seat.stderr_kept);
+    const std::size_t kept = std::min({text.size(), turn_room, game_room});
+    if (kept < text.size() && kept == game_room) seat.result.stderr_cut = true;
+    if (kept < text.size() || truncated) turn.stderr_truncated = true;
+    turn.stderr_text.append(text.substr(0, kept));
+    seat.stderr_kept += kept;
+}
 
 // Stops a seat's bot and keeps how it ended. What it wrote on stderr meanwhile (often the reason
 // of a crash) goes to `stderr_sink` when given.
 process::ExitStatus stop_bot(Seat& seat, Turn* stderr_sink = nullptr) {
     process::ExitStatus status = seat.bot->stop();
     std::string last_words = seat.bot->take_stderr();
-    if (stderr_sink && stderr_sink->stderr_text.size() < process::kStderrCapPerTurn) {
-        const std::size_t room = process::kStderrCapPerTurn - stderr_sink->stderr_text.size();
-        if (last_words.size() > room) stderr_sink->stderr_truncated = true;
-        stderr_sink->stderr_text += last_words.substr(0, room);
-    }
+    if (stderr_sink) keep_stderr(seat, *stderr_sink, last_words, false);
     seat.bot.reset();
     seat.result.detail = status.describe();
     return status;
@@ -102,6 +112,8 @@ MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& pl
         try {
             process::BotOptions bot_options = options.bot;
             bot_options.working_dir = players[i].working_dir;
+            if (players[i].limits) bot_options.limits = *players[i].limits;
+            if (players[i].sandbox) bot_options.sandbox = *players[i].sandbox;
             seats[i].bot = std::make_unique<process::BotProcess>(
                 io, process::split_command_line(players[i].command), bot_options);
         } catch (const std::exception& e) {  // SpawnError, or a command line we cannot split
@@ -129,8 +141,7 @@ MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& pl
             process::ReadResult read =
                 seat.bot->exchange(turn.input, std::chrono::milliseconds(turn.limit_ms));
             turn.time_ms = to_ms(read.elapsed);
-            turn.stderr_text = std::move(read.stderr_text);
-            turn.stderr_truncated = read.stderr_truncated;
+            keep_stderr(seat, turn, read.stderr_text, read.stderr_truncated);
             if (read.status == process::ReadStatus::line) {
                 turn.output = std::move(read.line);
                 verdict = referee.play(*turn.output);

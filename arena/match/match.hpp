@@ -21,7 +21,15 @@ struct PlayerSpec {
     std::string name;         // shown in logs and standings
     std::string command;      // command line, split like a POSIX shell would (no shell is run)
     std::string working_dir;  // empty: the arena's working directory
+    // This bot's resource limits and sandbox; unset: MatchOptions::bot's.
+    std::optional<process::Limits> limits{};
+    std::optional<bool> sandbox{};
 };
+
+// stderr kept per seat and game, on top of process::kStderrCapPerTurn per turn: a bot that floods
+// stderr every turn cannot make a match log (or the arena's memory) grow without bound. Beyond it
+// the turns keep no stderr, are marked stderr_truncated, and the seat's stderr_cut is set.
+inline constexpr std::size_t kStderrCapPerGame = 256 * 1024;
 
 // How a seat's game went, as recorded in the log.
 enum class Outcome { ok, timeout, invalid, crash };
@@ -46,12 +54,16 @@ struct SeatResult {
     int rank = 0;
     Outcome outcome = Outcome::ok;
     std::string detail;  // what happened to the process: "exit code 0", "signal 11 (SIGSEGV)", ...
+    bool stderr_cut = false;  // its stderr reached kStderrCapPerGame: later stderr was dropped
 };
 
 struct MatchLog {
     std::string game;
     std::optional<std::int64_t> seed;
     std::string testcase;  // a name for what was played (board name, file), empty if none
+    // The test case the referee got (GameSetup::testcase: SameGame's board, a Dice Shogi start
+    // SFEN), so a replay needs nothing but the log. Empty for none / the standard start.
+    std::string testcase_text;
     std::vector<PlayerSpec> players;
     std::vector<Turn> turns;
     std::vector<SeatResult> seats;  // one per player, in seat order
@@ -60,7 +72,9 @@ struct MatchLog {
 };
 
 struct MatchOptions {
-    process::BotOptions bot;  // kill grace; the working dir comes from each PlayerSpec
+    // Kill grace, default limits and sandbox; the working dir (and any limits or sandbox of its
+    // own) comes from each PlayerSpec.
+    process::BotOptions bot;
     // The limit enforced on a turn: the referee's (CodinGame's) limit * time_scale +
     // time_margin_ms, at least 1 ms. For slow machines, sanitizer builds or quick smoke runs.
     double time_scale = 1.0;

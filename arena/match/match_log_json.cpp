@@ -20,6 +20,8 @@ Json to_json(const MatchLog& log) {
     for (const PlayerSpec& p : log.players) {
         Json player = {{"name", p.name}, {"command", p.command}};
         if (!p.working_dir.empty()) player["working_dir"] = p.working_dir;
+        if (p.limits && p.limits->any()) player["limits"] = p.limits->describe();
+        if (p.sandbox) player["sandbox"] = *p.sandbox;
         players.push_back(std::move(player));
     }
     Json turns = Json::array();
@@ -35,25 +37,30 @@ Json to_json(const MatchLog& log) {
         turns.push_back(std::move(turn));
     }
     Json scores = Json::array(), ranks = Json::array(), outcomes = Json::array(),
-         details = Json::array();
+         details = Json::array(), stderr_cut = Json::array();
+    bool any_stderr_cut = false;
     for (const SeatResult& s : log.seats) {
         scores.push_back(s.score);
         ranks.push_back(s.rank);
         outcomes.push_back(to_string(s.outcome));
         details.push_back(s.detail);
+        stderr_cut.push_back(s.stderr_cut);
+        any_stderr_cut = any_stderr_cut || s.stderr_cut;
     }
+    Json result = {{"scores", std::move(scores)},
+                   {"ranks", std::move(ranks)},
+                   {"outcomes", std::move(outcomes)},
+                   {"reason", log.reason},
+                   {"details", std::move(details)}};
+    if (any_stderr_cut) result["stderr_cut"] = std::move(stderr_cut);
     return {{"version", kMatchLogVersion},
             {"game", log.game},
             {"seed", log.seed ? Json(*log.seed) : Json(nullptr)},
             {"testcase", log.testcase.empty() ? Json(nullptr) : Json(log.testcase)},
+            {"testcase_text", log.testcase_text.empty() ? Json(nullptr) : Json(log.testcase_text)},
             {"players", std::move(players)},
             {"turns", std::move(turns)},
-            {"result",
-             {{"scores", std::move(scores)},
-              {"ranks", std::move(ranks)},
-              {"outcomes", std::move(outcomes)},
-              {"reason", log.reason},
-              {"details", std::move(details)}}},
+            {"result", std::move(result)},
             {"duration_ms", round_ms(log.duration_ms)}};
 }
 

@@ -17,12 +17,26 @@
 //   pipe, whichever bot of the match is being waited for.
 // - Every handler we hand to asio points to *this; `outstanding_` counts them so stop() can run
 //   the io_context until none is left before the Impl goes away.
+// - Limits (setrlimit) must be set in the child between fork and exec, which posix_spawn cannot
+//   do. prlimit() on the new pid right after posix_spawn would race the bot (it may allocate or
+//   fork before we get there), and an exec through a trampoline program costs a second exec per
+//   bot and a helper to find. So a bot with limits is started by spawn_with_limits(): the same
+//   clone(CLONE_VM | CLONE_VFORK) that glibc's posix_spawn uses (no page tables copied, the
+//   parent waits until the child has exec'd), whose child runs our own pre-exec steps, setrlimit
+//   among them. Bots without limits keep plain posix_spawn.
+// - The sandbox is bubblewrap: the bot's command is prefixed with bwrap and its options. bwrap
+//   stays in the bot's process group (no --new-session), so stop()'s TERM/KILL of the group
+//   reaches bwrap and the bot alike; and as bwrap gives the bot its own PID namespace and dies
+//   with its parent, nothing the bot forked can outlive it (even a child that left the group).
 #include "arena/process/bot_process.hpp"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -34,7 +48,10 @@
 #include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/write.hpp>
+#include <cctype>
 #include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <mutex>
@@ -219,6 +236,172 @@ pid_t spawn(const std::vector<std::string>& argv, const std::string& executable,
     return pid;
 }
 
+// ---- limits: our own vfork-style spawn ----
+
+// What the child of spawn_with_limits() does before exec, prepared by the parent: the child shares
+// the parent's memory and stack-less state, so it must not allocate, lock or throw.
+struct ChildPlan {
+    const char* executable = nullptr;
+    char* const* argv = nullptr;
+    char* const* envp = nullptr;
+    int stdin_fd = -1, stdout_fd = -1, stderr_fd = -1;
+    const char* working_dir = nullptr;  // nullptr: the arena's
+    struct Limit {
+        int resource;
+        rlimit value;
+    };
+    std::array<Limit, 4> limits{};
+    int limit_count = 0;
+    // Set by the child when a step fails, just before it _exit()s. The parent reads them after
+    // clone() returns, which CLONE_VFORK delays until the child has exec'd or exited.
+    int error = 0;
+    const char* failed_step = nullptr;
+};
+
+// The child: runs on its own small stack inside the arena's address space until execve. Not
+// instrumented by AddressSanitizer: it would poison shadow memory for a stack the parent frees.
+__attribute__((no_sanitize("address", "undefined"))) int run_child(void* arg) {
+    ChildPlan& plan = *static_cast<ChildPlan*>(arg);
+    // All signals arrive blocked (the parent blocked them around clone()). The arena's handlers
+    // must never run here, in its memory: reset every handler before anything else, as
+    // POSIX_SPAWN_SETSIGDEF does. (Fails harmlessly for SIGKILL, SIGSTOP and glibc's own.)
+    struct sigaction default_action {};
+    default_action.sa_handler = SIG_DFL;
+    for (int sig = 1; sig < NSIG; ++sig) ::sigaction(sig, &default_action, nullptr);
+
+    const char* step = "setpgid";
+    if (::setpgid(0, 0) != 0) goto failed;  // a process group of its own, as in spawn()
+    step = "dup2";
+    if (::dup2(plan.stdin_fd, STDIN_FILENO) < 0 || ::dup2(plan.stdout_fd, STDOUT_FILENO) < 0 ||
+        ::dup2(plan.stderr_fd, STDERR_FILENO) < 0)
+        goto failed;
+    step = "chdir";
+    if (plan.working_dir != nullptr && ::chdir(plan.working_dir) != 0) goto failed;
+    step = "setrlimit";
+    for (int i = 0; i < plan.limit_count; ++i) {
+        if (::setrlimit(plan.limits[i].resource, &plan.limits[i].value) != 0) goto failed;
+    }
+    ::syscall(SYS_close_range, 3u, ~0u, 0u);  // as addclosefrom_np; our pipes are O_CLOEXEC anyway
+    {
+        sigset_t none;
+        sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    }
+    step = "exec";
+    ::execve(plan.executable, plan.argv, plan.envp);
+failed:
+    plan.error = errno;
+    plan.failed_step = step;
+    ::_exit(127);
+}
+
+std::string mib_text(long mib) {
+    return std::to_string(mib) + " MB";
+}
+
+// Starts the bot like spawn() does, with `limits` set in the child before exec.
+pid_t spawn_with_limits(const std::vector<std::string>& argv, const std::string& executable,
+                        int child_stdin, int child_stdout, int child_stderr,
+                        const std::string& working_dir, const Limits& limits) {
+    std::vector<char*> args;
+    args.reserve(argv.size() + 1);
+    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+    args.push_back(nullptr);
+
+    ChildPlan plan;
+    plan.executable = executable.c_str();
+    plan.argv = args.data();
+    plan.envp = environ;
+    plan.stdin_fd = child_stdin;
+    plan.stdout_fd = child_stdout;
+    plan.stderr_fd = child_stderr;
+    if (!working_dir.empty()) plan.working_dir = working_dir.c_str();
+    auto add_limit = [&](int resource, rlim_t soft, rlim_t hard) {
+        plan.limits[static_cast<std::size_t>(plan.limit_count++)] = {resource, rlimit{soft, hard}};
+    };
+    constexpr rlim_t kMiB = 1024 * 1024;
+    if (limits.memory_mb) add_limit(RLIMIT_AS, *limits.memory_mb * kMiB, *limits.memory_mb * kMiB);
+    // SIGXCPU at the soft limit; SIGKILL a second later for a bot that catches or ignores it.
+    if (limits.cpu_seconds) add_limit(RLIMIT_CPU, *limits.cpu_seconds, *limits.cpu_seconds + 1);
+    if (limits.processes) add_limit(RLIMIT_NPROC, *limits.processes, *limits.processes);
+    if (limits.file_size_mb)
+        add_limit(RLIMIT_FSIZE, *limits.file_size_mb * kMiB, *limits.file_size_mb * kMiB);
+
+    // The child's stack. mmap rather than the heap: it is given back whole, and no allocator or
+    // sanitizer bookkeeping ever sees the child's frames.
+    constexpr std::size_t kStackSize = 64 * 1024;
+    void* stack = ::mmap(nullptr, kStackSize, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (stack == MAP_FAILED) {
+        throw SpawnError("bot command '" + argv.front() + "': cannot start " + executable +
+                         ": out of memory (" + std::strerror(errno) + ")");
+    }
+    // Block every signal until the child has reset its handlers (see run_child).
+    sigset_t all, previous;
+    sigfillset(&all);
+    ::pthread_sigmask(SIG_BLOCK, &all, &previous);
+    const pid_t pid = ::clone(run_child, static_cast<char*>(stack) + kStackSize,
+                              CLONE_VM | CLONE_VFORK | SIGCHLD, &plan);
+    const int clone_error = errno;
+    ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    ::munmap(stack, kStackSize);
+
+    if (pid == -1) {
+        throw SpawnError("bot command '" + argv.front() + "': cannot start " + executable + ": " +
+                         std::strerror(clone_error) + ". Too many processes?");
+    }
+    if (plan.error != 0) {
+        ::waitpid(pid, nullptr, 0);  // it has _exit()ed already
+        std::string hint;
+        if (plan.error == ENOEXEC) hint = " (not a program; a script needs a #! line)";
+        if (plan.error == ENOENT)
+            hint = " (for a script: does the interpreter in its #! line exist?)";
+        if (plan.error == ENOMEM || plan.error == EAGAIN) {
+            hint =
+                " (the limits are too tight for the program to start: " + limits.describe() + ")";
+        }
+        throw SpawnError("bot command '" + argv.front() + "': cannot start " + executable + " (" +
+                         plan.failed_step + "): " + std::strerror(plan.error) + hint +
+                         ". Fix --bot / the config.");
+    }
+    return pid;
+}
+
+// ---- sandbox ----
+
+constexpr const char* kSandboxProgram = "bwrap";
+
+// bwrap's command line around the bot's: a read-only view of the whole file system with /dev,
+// a fresh /proc for the new PID namespace, the scratch directory writable, no network.
+std::vector<std::string> sandboxed_argv(const std::string& bwrap,
+                                        const std::vector<std::string>& argv,
+                                        const std::string& executable,
+                                        const std::string& working_dir,
+                                        const std::string& scratch) {
+    std::vector<std::string> wrapped = {
+        bwrap,
+        // user (when possible), IPC, PID, network, UTS and cgroup namespaces
+        "--unshare-all",
+        // If the arena dies without stopping it (SIGKILL), bwrap's child is killed too.
+        "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--bind",
+        scratch, scratch, "--setenv", "TMPDIR", scratch, "--setenv", "ARENA_SCRATCH", scratch,
+        "--chdir", working_dir, "--", executable};
+    wrapped.insert(wrapped.end(), argv.begin() + 1, argv.end());
+    return wrapped;
+}
+
+// A fresh directory for one sandboxed bot, under $TMPDIR (or /tmp).
+std::string make_scratch_dir(const std::string& program) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern =
+        std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/arena-bot-XXXXXX";
+    if (::mkdtemp(pattern.data()) == nullptr) {
+        throw SpawnError("bot command '" + program + "': cannot create its sandbox directory " +
+                         pattern + ": " + std::strerror(errno) + ". Is $TMPDIR writable?");
+    }
+    return pattern;
+}
+
 // Signals the bot's process group, and the bot itself in case it left that group. Only used while
 // the bot is not reaped yet, so neither id can belong to another process.
 void signal_bot(pid_t pid, int signal) {
@@ -233,17 +416,106 @@ ExitStatus status_from_wait(int wstatus) {
     return status;
 }
 
+// Whether a bot's last stderr says it ran out of memory (C++, Python, Java, Rust, glibc, ...).
+bool mentions_out_of_memory(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* sign : {"bad_alloc", "memoryerror", "outofmemory", "out of memory",
+                             "cannot allocate memory", "memory allocation", "allocation failed"}) {
+        if (text.find(sign) != std::string::npos) return true;
+    }
+    return false;
+}
+
+// Runs `bwrap <the sandbox's options> true` once, to tell a missing or unusable bubblewrap
+// before any game starts. Returns what is wrong, or "" when it works.
+std::string probe_sandbox() {
+    prepare_arena_process();  // subreaper: bwrap's own children are reaped below
+    std::string bwrap, true_program;
+    try {
+        bwrap = resolve_executable(kSandboxProgram);
+        true_program = resolve_executable("true");
+    } catch (const SpawnError&) {
+        return "--sandbox needs bubblewrap (the bwrap program), which is not installed: install "
+               "it (Debian: apt-get install bubblewrap; scripts/install-deps.sh does) or run "
+               "without --sandbox";
+    }
+    std::string scratch;
+    try {
+        scratch = make_scratch_dir("bwrap");
+    } catch (const SpawnError& e) {
+        return e.what();
+    }
+    std::error_code ec;
+    const std::vector<std::string> argv = sandboxed_argv(
+        bwrap, {true_program}, true_program, std::filesystem::current_path(ec).string(), scratch);
+    Pipe err = make_pipe(bwrap);
+    const int devnull = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+    std::string problem;
+    try {
+        const pid_t pid = spawn(argv, bwrap, devnull, devnull, err.write_end.fd, "");
+        ::close(err.write_end.release());
+        std::string message;
+        char buffer[1024];
+        for (ssize_t n; (n = ::read(err.read_end.fd, buffer, sizeof buffer)) != 0;) {
+            if (n > 0 && message.size() < 4096) message.append(buffer, static_cast<std::size_t>(n));
+            if (n < 0 && errno != EINTR) break;
+        }
+        int wstatus = 0;
+        while (::waitpid(pid, &wstatus, 0) == -1 && errno == EINTR) {
+        }
+        // bwrap's PID-namespace init may outlive bwrap by a moment (it was re-parented to us,
+        // and ends by itself now that the command has ended): reap it too.
+        while (::waitpid(-pid, nullptr, 0) > 0 || errno == EINTR) {
+        }
+        if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
+            while (!message.empty() &&
+                   (message.back() == '\n' || message.back() == '\r' || message.back() == '.'))
+                message.pop_back();
+            const std::string why = message.empty() ? std::string() : ": " + message;
+            problem = "--sandbox: bubblewrap (" + bwrap +
+                      ") cannot create its sandbox on this machine" + why +
+                      ". It needs user namespaces (sysctl kernel.unprivileged_userns_clone=1; in "
+                      "a container: allowed by its seccomp/AppArmor profile). Run without "
+                      "--sandbox, or on a machine where 'bwrap --unshare-all --ro-bind / / true' "
+                      "works";
+        }
+    } catch (const SpawnError& e) {
+        problem = std::string("--sandbox: ") + e.what();
+    }
+    if (devnull >= 0) ::close(devnull);
+    std::filesystem::remove_all(scratch, ec);
+    return problem;
+}
+
 }  // namespace
 
+void check_sandbox() {
+    static std::once_flag once;
+    static std::string problem;
+    std::call_once(once, [] { problem = probe_sandbox(); });
+    if (!problem.empty()) throw SpawnError(problem);
+}
+
+std::string Limits::describe() const {
+    std::string text;
+    auto add = [&](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
+    if (memory_mb) add("memory " + mib_text(*memory_mb));
+    if (cpu_seconds) add("CPU " + std::to_string(*cpu_seconds) + " s");
+    if (processes) add(std::to_string(*processes) + " processes");
+    if (file_size_mb) add("file size " + mib_text(*file_size_mb));
+    return text.empty() ? "none" : text;
+}
+
 std::string ExitStatus::describe() const {
-    if (exit_code) return "exit code " + std::to_string(*exit_code);
-    if (signal) {
+    std::string how = "still running";
+    if (exit_code) {
+        how = "exit code " + std::to_string(*exit_code);
+    } else if (signal) {
         const char* abbrev = ::sigabbrev_np(*signal);  // "SEGV"
-        std::string text = "signal " + std::to_string(*signal);
-        if (abbrev != nullptr) text += std::string(" (SIG") + abbrev + ")";
-        return text;
+        how = "signal " + std::to_string(*signal);
+        if (abbrev != nullptr) how += std::string(" (SIG") + abbrev + ")";
     }
-    return "still running";
+    return limit_reached.empty() ? how : limit_reached + ": " + how;
 }
 
 struct BotProcess::Impl {
@@ -271,6 +543,9 @@ struct BotProcess::Impl {
     void run_one();
     void wait_for_leader_exit(std::chrono::milliseconds grace);
     void drain_handlers();
+    // exit
+    ExitStatus from_wait(int wstatus) const;
+    std::string limit_reached(const ExitStatus& status) const;
 
     asio::io_context& io_;
     const BotOptions options_;
@@ -317,6 +592,20 @@ struct BotProcess::Impl {
     bool grace_over_ = false;
     std::optional<ExitStatus> exit_;  // known once the bot has exited
     bool stopped_ = false;
+
+    // The end of everything the bot wrote on stderr (kept only under a memory limit): does it
+    // say it ran out of memory?
+    std::string stderr_tail_;
+    // The sandbox's scratch directory; removed once the bot is gone (or if spawning fails).
+    struct ScratchDir {
+        std::string path;
+        void remove() {
+            std::error_code ignored;
+            if (!path.empty()) std::filesystem::remove_all(path, ignored);
+            path.clear();
+        }
+        ~ScratchDir() { remove(); }
+    } scratch_;
 };
 
 BotProcess::Impl::Impl(asio::io_context& io, const std::vector<std::string>& argv,
@@ -342,11 +631,27 @@ BotProcess::Impl::Impl(asio::io_context& io, const std::vector<std::string>& arg
                              options.working_dir + "' does not exist. Fix it in the config.");
         }
     }
-    const std::string executable = resolve_executable(program_, options.working_dir);
+    std::string executable = resolve_executable(program_, options.working_dir);
+    std::vector<std::string> command = argv;
+    if (options.sandbox) {
+        check_sandbox();
+        const std::string bwrap = resolve_executable(kSandboxProgram);
+        scratch_.path = make_scratch_dir(program_);
+        std::error_code ec;
+        const std::string working_dir =
+            options.working_dir.empty()
+                ? std::filesystem::current_path(ec).string()
+                : std::filesystem::absolute(options.working_dir, ec).string();
+        command = sandboxed_argv(bwrap, argv, executable, working_dir, scratch_.path);
+        executable = bwrap;
+    }
 
     Pipe in = make_pipe(program_), out = make_pipe(program_), err = make_pipe(program_);
-    pid_ = spawn(argv, executable, in.read_end.fd, out.write_end.fd, err.write_end.fd,
-                 options.working_dir);
+    pid_ = options.limits.any()
+               ? spawn_with_limits(command, executable, in.read_end.fd, out.write_end.fd,
+                                   err.write_end.fd, options.working_dir, options.limits)
+               : spawn(command, executable, in.read_end.fd, out.write_end.fd, err.write_end.fd,
+                       options.working_dir);
     register_live_bot(pid_);
     try {
         // From here on, process_ kills and reaps the bot if anything below throws.
@@ -513,6 +818,11 @@ void BotProcess::Impl::start_stderr_read() {
 
 // Keeps the first n bytes of err_chunk_ up to the per-turn cap; the rest is read and dropped.
 void BotProcess::Impl::keep_stderr(std::size_t n) {
+    if (options_.limits.memory_mb && n > 0) {
+        constexpr std::size_t kTail = 512;
+        stderr_tail_.append(err_chunk_.data() + (n > kTail ? n - kTail : 0), std::min(n, kTail));
+        if (stderr_tail_.size() > kTail) stderr_tail_.erase(0, stderr_tail_.size() - kTail);
+    }
     const std::size_t room = kStderrCapPerTurn - std::min(kStderrCapPerTurn, stderr_text_.size());
     if (n > room) {
         stderr_truncated_ = true;
@@ -600,15 +910,43 @@ std::optional<ExitStatus> BotProcess::Impl::poll_exit() {
     siginfo_t info{};
     if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
         info.si_pid == pid_) {
-        ExitStatus status;
-        if (info.si_code == CLD_EXITED) {
-            status.exit_code = info.si_status;
-        } else {
-            status.signal = info.si_status;
-        }
-        exit_ = status;
+        // As a wait status: exit code in bits 8-15, or the signal in the low bits.
+        exit_ =
+            from_wait(info.si_code == CLD_EXITED ? W_EXITCODE(info.si_status, 0) : info.si_status);
     }
     return exit_;
+}
+
+// How the bot ended, from a wait status: bwrap reports a sandboxed bot's death by signal N as
+// exit code 128 + N, shown as the signal.
+ExitStatus BotProcess::Impl::from_wait(int wstatus) const {
+    ExitStatus status = status_from_wait(wstatus);
+    if (options_.sandbox && status.exit_code && *status.exit_code > 128 &&
+        *status.exit_code < 128 + NSIG) {
+        status.signal = *status.exit_code - 128;
+        status.exit_code.reset();
+    }
+    return status;
+}
+
+// Which limit ended the bot, if any ("" when none did, or when the arena killed it).
+std::string BotProcess::Impl::limit_reached(const ExitStatus& status) const {
+    const Limits& limits = options_.limits;
+    if (status.killed_by_arena) return "";
+    if (limits.cpu_seconds &&
+        (status.signal == SIGXCPU ||
+         (status.signal == SIGKILL && status.cpu_seconds >= *limits.cpu_seconds))) {
+        return "CPU time limit (" + std::to_string(*limits.cpu_seconds) + " s) reached";
+    }
+    if (limits.file_size_mb && status.signal == SIGXFSZ)
+        return "file size limit (" + mib_text(*limits.file_size_mb) + ") reached";
+    const bool abnormal = status.signal || (status.exit_code && *status.exit_code != 0);
+    if (limits.memory_mb && abnormal &&
+        (status.peak_rss_kib * 2 >= *limits.memory_mb * 1024 ||
+         mentions_out_of_memory(stderr_tail_))) {
+        return "memory limit (" + mib_text(*limits.memory_mb) + ") reached";
+    }
+    return "";
 }
 
 // Waits (running the io_context, so stderr keeps draining) until the leader exits or `grace`
@@ -658,16 +996,18 @@ ExitStatus BotProcess::Impl::stop() {
     unregister_live_bot(pid_);  // before reaping: after it, the pid may be reused
 
     int wstatus = 0;
+    rusage usage{};
     pid_t reaped;
     do {
-        reaped = ::waitpid(pid_, &wstatus, 0);  // quick: SIGKILL cannot be ignored
+        reaped = ::wait4(pid_, &wstatus, 0, &usage);  // quick: SIGKILL cannot be ignored
     } while (reaped == -1 && errno == EINTR);
     if (!exited_before && reaped == pid_) {
-        ExitStatus status = status_from_wait(wstatus);
+        ExitStatus status = from_wait(wstatus);
         // Our signal ended it, unless it was already dying of something else.
         status.killed_by_arena = status.signal == SIGTERM || status.signal == SIGKILL;
         exit_ = status;
     }
+
     // Processes the bot forked were re-parented to us (subreaper) when their parent died: reap
     // those that were in the bot's group. Their own children are re-parented to us before they
     // become reapable, so this loop ends only when the whole group is gone.
@@ -677,9 +1017,17 @@ ExitStatus BotProcess::Impl::stop() {
     process_.detach();
 
     drain_stderr_now();  // the bot's last words (e.g. a traceback) stay available to take_stderr()
+    if (reaped == pid_ && exit_) {
+        // wait4 counts the bot and the children it reaped (for a sandbox: bwrap and the bot).
+        auto seconds = [](const timeval& t) { return t.tv_sec + t.tv_usec / 1e6; };
+        exit_->cpu_seconds = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+        exit_->peak_rss_kib = usage.ru_maxrss;
+        exit_->limit_reached = limit_reached(*exit_);  // after the last words: "bad_alloc"?
+    }
     stdout_.close(ignored);
     stderr_.close(ignored);
     drain_handlers();  // the handlers point to *this: let all of them run before it goes away
+    scratch_.remove();
     return exit_.value_or(ExitStatus{});
 }
 

@@ -65,13 +65,52 @@ struct ExitStatus {
     std::optional<int> exit_code;  // set when it exited by itself
     std::optional<int> signal;     // set when a signal ended it
     bool killed_by_arena = false;  // the arena sent that signal (end of game or timeout)
-    std::string describe() const;  // "exit code 3", "signal 11 (SIGSEGV)", ...
+    // Set when the bot ended because it reached one of its Limits, e.g. "memory limit (512 MB)
+    // reached", "CPU time limit (2 s) reached", "file size limit (1 MB) reached".
+    std::string limit_reached;
+    double cpu_seconds = 0;        // user + system CPU time of the bot and the children it reaped
+    long peak_rss_kib = 0;         // largest resident set of the bot or of a child it reaped
+    std::string describe() const;  // "exit code 3", "signal 11 (SIGSEGV)", "CPU time limit..."
+};
+
+// Optional per-bot resource limits (setrlimit in the child before exec; unset = no limit).
+// They end a bot the way the kernel ends it; stop() tells which limit it was (ExitStatus).
+struct Limits {
+    // RLIMIT_AS: address space, so it counts mapped but untouched memory too (thread stacks,
+    // JVM / Go heaps reserved up front): give such runtimes room. Allocations beyond it fail;
+    // the bot then usually dies (std::bad_alloc, MemoryError). A bot that ends abnormally after
+    // using at least half of the limit (peak RSS) or saying "out of memory" on stderr is
+    // reported as "memory limit (N MB) reached".
+    std::optional<long> memory_mb;
+    // RLIMIT_CPU: CPU seconds (user + system) over the whole game. SIGXCPU at the limit, SIGKILL
+    // one second later.
+    std::optional<long> cpu_seconds;
+    // RLIMIT_NPROC: fork() fails beyond it. Linux counts every process of the user id running the
+    // bot, not only the bot's, and never applies it to root: a guard against fork bombs, set it
+    // above what the user already runs.
+    std::optional<long> processes;
+    // RLIMIT_FSIZE: largest file the bot may write; SIGXFSZ beyond it.
+    std::optional<long> file_size_mb;
+
+    bool any() const { return memory_mb || cpu_seconds || processes || file_size_mb; }
+    std::string describe() const;  // "memory 512 MB, CPU 10 s", or "none"
 };
 
 struct BotOptions {
     std::string working_dir;                    // empty: the arena's working directory
     std::chrono::milliseconds kill_grace{100};  // between SIGTERM and SIGKILL to the group
+    Limits limits;
+    // Runs the bot in a bubblewrap (bwrap) sandbox: no network, the whole file system read-only
+    // except a fresh scratch directory (its path in $TMPDIR and $ARENA_SCRATCH, removed by
+    // stop()), own PID, IPC and UTS namespaces. The bot stays in its process group, so stop()
+    // reaches it as it reaches any bot. A sandboxed bot that dies of signal N is reported by bwrap
+    // as exit code 128 + N; it is shown as that signal. Throws SpawnError (see check_sandbox).
+    bool sandbox = false;
 };
+
+// Checks once per process that bubblewrap is installed and can create its namespaces here
+// (probing it with a trivial command). Throws SpawnError saying what is missing and what to do.
+void check_sandbox();
 
 class BotProcess {
   public:

@@ -252,26 +252,68 @@ void read_matchmaking(const FieldReader& fields, const referee::GameInfo& info,
 
 }  // namespace
 
+namespace {
+
+// "limits": {"memory_mb": 512, "cpu_seconds": 60, "processes": 256, "file_size_mb": 64}; the
+// fields given replace those of `limits`.
+void read_limits(const FieldReader& fields, const nlohmann::json& value, const std::string& field,
+                 process::Limits& limits) {
+    if (!value.is_object())
+        fields.fail(field, "must be an object such as {\"memory_mb\": 512, \"cpu_seconds\": 60}");
+    for (const auto& [key, limit] : value.items()) {
+        const std::string name = field + "." + key;
+        if (key == "memory_mb")
+            limits.memory_mb = whole_number(fields, limit, name, 1, 1 << 24);
+        else if (key == "cpu_seconds")
+            limits.cpu_seconds = whole_number(fields, limit, name, 1, 1 << 24);
+        else if (key == "processes")
+            limits.processes = whole_number(fields, limit, name, 1, 1 << 22);
+        else if (key == "file_size_mb")
+            limits.file_size_mb = whole_number(fields, limit, name, 1, 1 << 24);
+        else
+            fields.fail(name,
+                        "unknown field (known: memory_mb, cpu_seconds, processes, "
+                        "file_size_mb)");
+    }
+}
+
+bool read_bool(const FieldReader& fields, const nlohmann::json& value, const std::string& field) {
+    if (!value.is_boolean()) fields.fail(field, "must be true or false");
+    return value.get<bool>();
+}
+
+}  // namespace
+
 TournamentConfig load_config(const std::filesystem::path& file) {
-    nlohmann::json root;
+    std::string text;
     try {
-        root = nlohmann::json::parse(read_file(file), nullptr, true, /*ignore_comments=*/true);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw ConfigError(file.string() + ": not valid JSON: " + e.what());
+        text = read_file(file);
     } catch (const std::invalid_argument& e) {
         throw ConfigError(e.what());
+    }
+    return load_config_text(text, file);
+}
+
+TournamentConfig load_config_text(const std::string& text, const std::filesystem::path& file) {
+    nlohmann::json root;
+    try {
+        root = nlohmann::json::parse(text, nullptr, true, /*ignore_comments=*/true);
+    } catch (const nlohmann::json::exception& e) {
+        // parse_error, or out_of_range for a number too large for any type (found by fuzz_config)
+        throw ConfigError(file.string() + ": not valid JSON: " + e.what());
     }
     if (!root.is_object()) throw ConfigError(file.string() + ": must be a JSON object");
     FieldReader fields(file, root);
     static const std::set<std::string> known = {
         "game",      "bots",        "boards", "seeds", "games_per_seed", "players_per_game",
-        "format",    "candidate",   "seat_orders", "time", "concurrency", "out"};
+        "format",    "candidate",   "seat_orders", "time", "concurrency", "out",
+        "limits",    "sandbox"};
     for (const auto& [key, value] : root.items()) {
         if (!known.count(key)) {
             fields.fail(key,
                         "unknown field (known: game, bots, boards, seeds, games_per_seed, "
                         "players_per_game, format, candidate, seat_orders, time, concurrency, "
-                        "out; see configs/README.md)");
+                        "out, limits, sandbox; see configs/README.md)");
         }
     }
 
@@ -285,6 +327,11 @@ TournamentConfig load_config(const std::filesystem::path& file) {
     } catch (const std::invalid_argument& e) {
         fields.fail("game", e.what());
     }
+
+    if (const nlohmann::json* limits = fields.find("limits"))
+        read_limits(fields, *limits, "limits", config.limits);
+    if (const nlohmann::json* sandbox = fields.find("sandbox"))
+        config.sandbox = read_bool(fields, *sandbox, "sandbox");
 
     const nlohmann::json* bots = fields.find("bots");
     if (!bots || !bots->is_array() || bots->empty()) {
@@ -304,9 +351,18 @@ TournamentConfig load_config(const std::filesystem::path& file) {
             bot.contains("name") ? fields.string(bot["name"], field + ".name") : spec.command;
         if (bot.contains("working_dir"))
             spec.working_dir = fields.string(bot["working_dir"], field + ".working_dir");
+        process::Limits limits = config.limits;
+        if (bot.contains("limits")) read_limits(fields, bot["limits"], field + ".limits", limits);
+        if (limits.any()) spec.limits = limits;
+        const bool sandbox = bot.contains("sandbox")
+                                 ? read_bool(fields, bot["sandbox"], field + ".sandbox")
+                                 : config.sandbox;
+        if (sandbox) spec.sandbox = true;
         for (const auto& [key, value] : bot.items()) {
-            if (key != "name" && key != "command" && key != "working_dir") {
-                fields.fail(field + "." + key, "unknown field (known: name, command, working_dir)");
+            if (key != "name" && key != "command" && key != "working_dir" && key != "limits" &&
+                key != "sandbox") {
+                fields.fail(field + "." + key,
+                            "unknown field (known: name, command, working_dir, limits, sandbox)");
             }
         }
         if (spec.name.empty()) fields.fail(field + ".name", "must not be empty");

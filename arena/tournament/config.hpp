@@ -58,6 +58,10 @@ struct TournamentConfig {
     int time_margin_ms = 0;
     std::optional<int> concurrency;
     std::optional<std::filesystem::path> out;
+    // "limits" and "sandbox": the defaults of every bot. Each bot's PlayerSpec carries its
+    // effective limits and sandbox (these, overridden field by field by the bot's own).
+    process::Limits limits;
+    bool sandbox = false;
 };
 
 // The seeds a config gets from a master seed: a fixed, documented sequence (SplitMix64), so a
@@ -66,6 +70,8 @@ std::vector<std::int64_t> seeds_from_master(std::int64_t master, int count);
 
 // Reads and checks a config file. Throws ConfigError.
 TournamentConfig load_config(const std::filesystem::path& file);
+// The same from the file's text; `file` names it in messages and anchors relative board paths.
+TournamentConfig load_config_text(const std::string& text, const std::filesystem::path& file);
 
 // The built-in SameGame boards chosen by a config's "boards" value: "all" (the 50 CodinGame
 // boards), "tests" (1-10), "validators" (11-50). Throws ConfigError for anything else.

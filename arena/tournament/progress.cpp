@@ -33,7 +33,9 @@ void Progress::count(const GameRecord& record) {
     ++done_;
     for (std::size_t i = 0; i < record.players.size(); ++i) {
         std::int64_t& points = points_[record.players[i]];
-        if (record.outcomes[i] == "ok") points += record.scores[i];
+        // SameGame: a failed board counts 0, as in CodinGame's total. Between bots, a failure
+        // already shows in the score (a loss), and must count.
+        if (record.outcomes[i] == "ok" || record.players.size() > 1) points += record.scores[i];
     }
 }
 

@@ -75,6 +75,16 @@ nlohmann::ordered_json config_to_json(const TournamentConfig& config, const RunO
     for (const match::PlayerSpec& b : config.bots) {
         nlohmann::ordered_json bot = {{"name", b.name}, {"command", b.command}};
         if (!b.working_dir.empty()) bot["working_dir"] = b.working_dir;
+        // Each bot's own limits and sandbox (command-line ones included), as config fields.
+        if (b.limits && b.limits->any()) {
+            nlohmann::ordered_json limits = nlohmann::ordered_json::object();
+            if (b.limits->memory_mb) limits["memory_mb"] = *b.limits->memory_mb;
+            if (b.limits->cpu_seconds) limits["cpu_seconds"] = *b.limits->cpu_seconds;
+            if (b.limits->processes) limits["processes"] = *b.limits->processes;
+            if (b.limits->file_size_mb) limits["file_size_mb"] = *b.limits->file_size_mb;
+            bot["limits"] = limits;
+        }
+        if (b.sandbox.value_or(false)) bot["sandbox"] = true;
         bots.push_back(bot);
     }
     nlohmann::ordered_json boards = nlohmann::ordered_json::array();
@@ -221,10 +231,14 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
     if (!results) throw std::runtime_error("cannot write '" + results_path.string() + "'");
 
     Progress progress(progress_out, options.interactive, schedule.size());
+    bool stopping = false;
     for (const ScheduledGame& g : schedule) {
-        if (finished.count(g.id)) progress.add_earlier(finished.at(g.id));
+        if (!finished.count(g.id)) continue;
+        progress.add_earlier(finished.at(g.id));
+        if (options.stop_after && !stopping) stopping = options.stop_after(finished.at(g.id));
     }
-    std::mutex lock;  // guards `finished`, `results`, `progress` and `failure`
+    if (stopping) todo.clear();
+    std::mutex lock;  // guards `finished`, `results`, `progress`, `failure` and `stopping`
     std::exception_ptr failure;
     std::atomic<std::size_t> next{0};
     match::MatchOptions match_options;
@@ -235,7 +249,7 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
         for (std::size_t i = next++; i < todo.size(); i = next++) {
             {
                 std::lock_guard guard(lock);
-                if (failure) return;  // the arena itself failed: stop starting games
+                if (failure || stopping) return;  // failed, or told to stop: start no game
             }
             const ScheduledGame& game = *todo[i];
             try {
@@ -251,6 +265,7 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
                 match::MatchLog log = match::play_match(*referee, players, match_options);
                 if (!config.testcases.empty()) log.testcase = config.testcases[game.testcase].name;
                 log.seed = game.seed;
+                log.testcase_text = setup.testcase;
                 const std::string log_path = "games/" + game.id + ".json";
                 write_file_atomically(options.out / log_path,
                                       match::dump_json(match::to_json(log)) + "\n");
@@ -262,6 +277,7 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
                 if (!results)
                     throw std::runtime_error("cannot append to '" + results_path.string() + "'");
                 progress.game_finished(record);
+                if (options.stop_after && options.stop_after(record)) stopping = true;
                 finished[game.id] = std::move(record);
             } catch (...) {
                 std::lock_guard guard(lock);
@@ -278,7 +294,10 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
     if (failure) std::rethrow_exception(failure);
 
     std::vector<GameRecord> records;
-    for (const ScheduledGame& g : schedule) records.push_back(finished.at(g.id));
+    for (const ScheduledGame& g : schedule) {
+        auto it = finished.find(g.id);
+        if (it != finished.end()) records.push_back(it->second);
+    }
     return records;
 }
 

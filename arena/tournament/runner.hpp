@@ -7,6 +7,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <vector>
@@ -21,6 +22,11 @@ struct RunOptions {
     int concurrency = 1;
     bool resume = false;       // keep OUT/results.jsonl and play only the games it lacks
     bool interactive = false;  // redraw one status line (a terminal) instead of a line per game
+    // Called (under the runner's lock, in finishing order) for every game as it is recorded,
+    // also for the games kept from an earlier run. Returning true stops the tournament early:
+    // no new game starts, the games under way finish and are recorded. For sequential tests
+    // (SPRT) that stop once they know.
+    std::function<bool(const GameRecord&)> stop_after;
 };
 
 // One game of the schedule.
@@ -46,7 +52,7 @@ std::vector<ScheduledGame> make_schedule(const TournamentConfig& config);
 std::string resize_to_games(TournamentConfig& config, std::size_t games);
 
 // Plays every scheduled game not yet in OUT/results.jsonl and returns all records, in schedule
-// order. Progress goes to `progress`. Throws std::runtime_error when OUT cannot be written or
+// order (only those played when stop_after ended the run early). Progress goes to `progress`. Throws std::runtime_error when OUT cannot be written or
 // already holds results and resume is off.
 std::vector<GameRecord> run_tournament(const TournamentConfig& config, const RunOptions& options,
                                        std::ostream& progress);

@@ -1,17 +1,23 @@
 // testbot: a small bot that misbehaves on demand, for the tests of the arena's process and match
 // layers. Plain POSIX read()/write() so that what reaches the pipes is exactly what is written
 // here (no stdio buffering in the way). Run without arguments for the usage.
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 namespace {
 
@@ -24,7 +30,7 @@ Each turn the bot reads --lines lines from stdin, then acts according to MODE:
   crash CODE     exit with CODE
   abort          die of SIGSEGV (no core dump)
   garbage        reply with every byte value except '\n' and '\r' (NUL, invalid UTF-8...),
-                 in increasing order, then '\n'
+                 in increasing order, then '\n'; before that, all 256 byte values to stderr
   twolines       reply two lines at once: "X/1" and "X/2" (X: the first line read)
   nonewline      write 'x' forever, never a line end
   stderrflood    write --mb MiB to stderr, then reply like echo
@@ -37,6 +43,15 @@ Each turn the bot reads --lines lines from stdin, then acts according to MODE:
   crlfsplit      write "X\r", sleep 20 ms, write "\n" (a "\r\n" split across two writes)
   ignoreterm     ignore SIGTERM (from the start) and keep running after EOF on stdin,
                  otherwise echo
+  startcrash CODE  write a message to stderr and exit with CODE at start-up, before reading
+  memhog MB      allocate and touch MB MiB (1 MiB blocks, operator new: std::bad_alloc when
+                 refused), then reply like echo
+  cpuhog         spin on the CPU forever, never answer
+  spawn N        fork N children that sleep (in the bot's process group), then reply
+                 "forked K" (K: how many fork() calls succeeded)
+  writefile MB   write MB MiB to the file --file (default: $TMPDIR or /tmp, testbot.out), then
+                 reply "wrote", or "error: <why>" when open or write fails
+  connect PORT   connect to 127.0.0.1:PORT over TCP, reply "connected" or "error: <why>"
 
 Options:
   --lines N       lines to read per turn (default 1)
@@ -44,6 +59,8 @@ Options:
   --exit-after N  exit with code 0 after the reply of turn N
   --stderr TEXT   write TEXT and a newline to stderr each turn, before the reply
   --mb N          MiB written by stderrflood each turn (default 4)
+  --file PATH     the file of writefile
+  --say TEXT      reply TEXT instead of the first line read, wherever a mode echoes
 )";
 
 [[noreturn]] void usage_error(const std::string& why) {
@@ -105,12 +122,14 @@ int main(int argc, char** argv) {
     const std::string mode = argv[1];
     std::string arg;  // the MODE's argument, if it takes one
     int next = 2;
-    if (mode == "reply" || mode == "sleep" || mode == "crash") {
+    if (mode == "reply" || mode == "sleep" || mode == "crash" || mode == "startcrash" ||
+        mode == "memhog" || mode == "spawn" || mode == "writefile" || mode == "connect") {
         if (argc < 3) usage_error(mode + " needs an argument");
         arg = argv[next++];
     }
     long lines = 1, from_turn = 1, exit_after = 0, flood_mib = 4;
-    std::string stderr_text;
+    std::string stderr_text, file;
+    std::optional<std::string> say;
     for (; next < argc; ++next) {
         const std::string option = argv[next];
         if (next + 1 >= argc) usage_error(option + " needs a value");
@@ -125,19 +144,32 @@ int main(int argc, char** argv) {
             stderr_text = std::string(value) + "\n";
         } else if (option == "--mb") {
             flood_mib = to_number(value, "--mb");
+        } else if (option == "--file") {
+            file = value;
+        } else if (option == "--say") {
+            say = value;
         } else {
             usage_error("unknown option " + option);
         }
     }
-    static const char* const kModes[] = {"echo",        "reply",   "sleep",       "crash",
-                                         "abort",       "garbage", "twolines",    "nonewline",
-                                         "stderrflood", "noread",  "closestdout", "forkchild",
-                                         "crlf",        "cr",      "crlfsplit",   "ignoreterm"};
+    static const char* const kModes[] = {
+        "echo",     "reply",     "sleep",       "crash",      "abort",       "garbage",
+        "twolines", "nonewline", "stderrflood", "noread",     "closestdout", "forkchild",
+        "crlf",     "cr",        "crlfsplit",   "ignoreterm", "startcrash",  "memhog",
+        "cpuhog",   "spawn",     "writefile",   "connect"};
     bool known = false;
     for (const char* m : kModes) known = known || mode == m;
     if (!known) usage_error("unknown mode " + mode);
 
     if (mode == "ignoreterm") ::signal(SIGTERM, SIG_IGN);
+    if (mode == "startcrash") {
+        write_all(STDERR_FILENO, "testbot: crashing at start-up\n");
+        return static_cast<int>(to_number(arg.c_str(), "startcrash CODE"));
+    }
+    if (file.empty()) {
+        const char* tmp = std::getenv("TMPDIR");
+        file = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/testbot.out";
+    }
 
     std::string line, first;
     for (long turn = 1;; ++turn) {
@@ -149,7 +181,7 @@ int main(int argc, char** argv) {
                 if (mode == "ignoreterm") sleep_forever();
                 return 0;
             }
-            if (i == 0) first = line;
+            if (i == 0) first = say.value_or(line);
         }
         if (!stderr_text.empty()) write_all(STDERR_FILENO, stderr_text);
 
@@ -172,7 +204,57 @@ int main(int argc, char** argv) {
             for (int b = 0; b < 256; ++b) {
                 if (b != '\n' && b != '\r') bytes += static_cast<char>(b);
             }
+            std::string all_bytes;
+            for (int b = 0; b < 256; ++b) all_bytes += static_cast<char>(b);
+            write_all(STDERR_FILENO, all_bytes);  // first: it belongs to this turn
             write_all(STDOUT_FILENO, bytes + "\n");
+        } else if (mode == "memhog") {
+            static std::vector<char*> blocks;  // kept: the memory stays in use
+            for (long i = 0; i < to_number(arg.c_str(), "memhog MB"); ++i) {
+                char* block = new char[1 << 20];
+                std::memset(block, 1, 1 << 20);
+                blocks.push_back(block);
+            }
+            write_all(STDOUT_FILENO, first + "\n");
+        } else if (mode == "cpuhog") {
+            for (unsigned long spin = 0;; ++spin) asm volatile("" : "+r"(spin));
+        } else if (mode == "spawn") {
+            long forked = 0;
+            for (long i = 0; i < to_number(arg.c_str(), "spawn N"); ++i) {
+                const pid_t child = ::fork();
+                if (child == 0) sleep_forever();
+                if (child > 0) ++forked;
+            }
+            write_all(STDOUT_FILENO, "forked " + std::to_string(forked) + "\n");
+        } else if (mode == "writefile") {
+            const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            std::string outcome = "wrote";
+            if (fd < 0) {
+                outcome = std::string("error: ") + std::strerror(errno);
+            } else {
+                const std::string block(1 << 20, 'w');
+                for (long i = 0; i < to_number(arg.c_str(), "writefile MB"); ++i) {
+                    if (::write(fd, block.data(), block.size()) < 0) {
+                        outcome = std::string("error: ") + std::strerror(errno);
+                        break;
+                    }
+                }
+                ::close(fd);
+            }
+            write_all(STDOUT_FILENO, outcome + "\n");
+        } else if (mode == "connect") {
+            const int sock = ::socket(AF_INET, SOCK_STREAM, 0);
+            sockaddr_in address{};
+            address.sin_family = AF_INET;
+            address.sin_port = htons(static_cast<std::uint16_t>(to_number(arg.c_str(), "PORT")));
+            address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+            std::string outcome = "connected";
+            if (sock < 0 ||
+                ::connect(sock, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+                outcome = std::string("error: ") + std::strerror(errno);
+            }
+            if (sock >= 0) ::close(sock);
+            write_all(STDOUT_FILENO, outcome + "\n");
         } else if (mode == "twolines") {
             write_all(STDOUT_FILENO, first + "/1\n" + first + "/2\n");
         } else if (mode == "nonewline") {

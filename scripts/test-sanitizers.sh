@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The test suite under AddressSanitizer + UndefinedBehaviorSanitizer, then a short run of every
+# fuzz target (FUZZ_SECONDS each, default 10). CI runs this once (scripts/test.sh with CI set).
+# Any sanitizer report, leak included, fails the run.
+#   build-san/   the whole project and its tests with ASan + UBSan, built by the project's usual
+#                compiler (what builds in Release builds here too)
+#   build-fuzz/  clang + libFuzzer: only the fuzz targets and the libraries they test
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${BUILD_DIR:-build-san}"
+start=$(date +%s)
+
+# -O1 -g1: what the sanitizers recommend (readable reports, line numbers), and quick to build.
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1" \
+  -DARENA_SANITIZE=ON -DARENA_BUILD_BENCH=OFF >/dev/null
+cmake --build "$build" -j "$(nproc)"
+built=$(date +%s)
+
+# halt_on_error: the first report fails the test; detect_leaks: leaks are errors too.
+export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:abort_on_error=1"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+(cd "$build" && ctest --output-on-failure -j "$(nproc)" --timeout 600)
+tested=$(date +%s)
+
+BUILD_DIR="${FUZZ_BUILD_DIR:-build-fuzz}" scripts/fuzz.sh "${FUZZ_SECONDS:-10}"
+end=$(date +%s)
+echo "sanitizers: build $((built - start)) s, ctest $((tested - built)) s," \
+  "fuzz build and runs $((end - tested)) s"
