@@ -1,0 +1,464 @@
+#include "arena/view/view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <set>
+#include <span>
+#include <sstream>
+
+#include "arena/match/match_log_json.hpp"
+#include "arena/ratings/ratings.hpp"
+#include "arena/report/samegame_standings.hpp"
+#include "arena/report/versus_standings.hpp"
+#include "arena/tournament/config.hpp"
+#include "arena/tournament/record.hpp"
+#include "arena/tournament/runner.hpp"
+
+namespace fs = std::filesystem;
+
+namespace arena::view {
+
+namespace {
+
+std::string read_text(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw ViewError("cannot read '" + file.string() + "'");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+void write_text(const fs::path& file, const std::string& text) {
+    if (file.has_parent_path()) fs::create_directories(file.parent_path());
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out.flush()) throw ViewError("cannot write '" + file.string() + "'");
+}
+
+std::string html_escape(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out;
+}
+
+// Fills a page template: @@INLINE:<asset>@@ becomes that viewer file, @@TITLE@@ the title and
+// @@DATA@@ the page's JSON. Markers are only looked for in the template itself, never in what
+// replaces them (a bot's output may well contain "@@DATA@@").
+std::string fill_template(std::string_view page, const std::string& title,
+                          const std::string& data) {
+    std::string out;
+    std::size_t at = 0;
+    while (true) {
+        const std::size_t open = page.find("@@", at);
+        if (open == std::string_view::npos) break;
+        const std::size_t close = page.find("@@", open + 2);
+        if (close == std::string_view::npos) break;
+        out += page.substr(at, open - at);
+        const std::string_view marker = page.substr(open + 2, close - open - 2);
+        if (marker == "TITLE") {
+            out += html_escape(title);
+        } else if (marker == "DATA") {
+            out += data;
+        } else if (marker.starts_with("INLINE:")) {
+            out += asset(marker.substr(7));
+        } else {
+            throw std::logic_error("unknown marker @@" + std::string(marker) +
+                                   "@@ in a viewer template");
+        }
+        at = close + 2;
+    }
+    out += page.substr(at);
+    return out;
+}
+
+std::string string_or(const nlohmann::json& object, const char* key, const std::string& fallback) {
+    auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+// ---- report data -----------------------------------------------------------------------
+
+// Turn times are binned on a log scale, 10 bins per decade from 0.01 ms to 100 s; the first and
+// last bins also hold what is below and above.
+constexpr double kFirstEdgeMs = 0.01;
+constexpr int kBinsPerDecade = 10;
+constexpr int kBins = 7 * kBinsPerDecade;
+
+int time_bin(double ms) {
+    if (!(ms > kFirstEdgeMs)) return 0;
+    const int bin = static_cast<int>(std::floor(std::log10(ms / kFirstEdgeMs) * kBinsPerDecade));
+    return std::clamp(bin, 0, kBins - 1);
+}
+
+std::vector<tournament::GameRecord> read_records(const fs::path& results) {
+    std::vector<tournament::GameRecord> records;
+    std::ifstream in(results, std::ios::binary);
+    if (!in) throw ViewError("cannot read '" + results.string() + "'");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        try {
+            records.push_back(tournament::record_from_json(nlohmann::json::parse(line)));
+        } catch (const nlohmann::json::exception&) {
+            // A line cut by a stopped run: the runner drops it on --resume, so does the report.
+            if (!in.eof()) throw ViewError("'" + results.string() + "' has a damaged line");
+        }
+    }
+    return records;
+}
+
+nlohmann::json elo_array(const ratings::EloEstimate& e) {
+    return {e.elo, e.lo95, e.hi95};
+}
+
+// Ratings and scores after the first k games, at up to 40 points over the games played (in the
+// order they finished): how the standings settled.
+nlohmann::json rating_progress(const tournament::TournamentConfig& config,
+                               const std::vector<tournament::GameRecord>& records) {
+    std::map<std::string, int> index;
+    for (std::size_t i = 0; i < config.bots.size(); ++i)
+        index[config.bots[i].name] = static_cast<int>(i);
+    const int n = static_cast<int>(config.bots.size());
+    const bool multiplayer = config.players_per_game > 2;
+    std::vector<ratings::RankedGame> ranked;
+    std::vector<std::size_t> ranked_after;  // ranked.size() after each record
+    for (const tournament::GameRecord& r : records) {
+        ratings::RankedGame game;
+        for (std::size_t seat = 0; seat < r.players.size() && seat < r.ranks.size(); ++seat) {
+            auto it = index.find(r.players[seat]);
+            if (it == index.end()) continue;
+            game.players.push_back(it->second);
+            game.ranks.push_back(r.ranks[seat]);
+        }
+        if (game.players.size() >= 2) ranked.push_back(std::move(game));
+        ranked_after.push_back(ranked.size());
+    }
+    nlohmann::json games = nlohmann::json::array();
+    std::vector<nlohmann::json> rating(n, nlohmann::json::array()),
+        score(n, nlohmann::json::array());
+    const std::size_t points = std::min<std::size_t>(records.size(), 40);
+    for (std::size_t p = 1; p <= points; ++p) {
+        const std::size_t played = (records.size() * p + points - 1) / points;
+        const std::span<const ratings::RankedGame> prefix(ranked.data(), ranked_after[played - 1]);
+        const std::vector<ratings::PairGame> pairwise = ratings::pairwise_games(prefix);
+        const ratings::RatingFit fit =
+            multiplayer ? ratings::plackett_luce(n, prefix) : ratings::bradley_terry(n, pairwise);
+        const std::vector<ratings::WDL> wdl = ratings::wdl_by_player(n, pairwise);
+        games.push_back(played);
+        for (int b = 0; b < n; ++b) {
+            rating[b].push_back(elo_array(fit.ratings[b]));
+            score[b].push_back(wdl[b].games() ? nlohmann::json(100.0 * wdl[b].score())
+                                              : nlohmann::json(nullptr));
+        }
+    }
+    nlohmann::json bots = nlohmann::json::object();
+    for (int b = 0; b < n; ++b)
+        bots[config.bots[b].name] = {{"rating", rating[b]}, {"score", score[b]}};
+    return {{"games", games},
+            {"rating", multiplayer ? "Plackett-Luce (finishing order)" : "Elo (Bradley-Terry)"},
+            {"bots", bots}};
+}
+
+// The first and the later turns' limits, as the logs recorded them (they follow the config's
+// time scale and margin).
+nlohmann::json time_limits(const fs::path& dir,
+                           const std::vector<tournament::GameRecord>& records) {
+    for (const tournament::GameRecord& r : records) {
+        try {
+            const nlohmann::json log = nlohmann::json::parse(read_text(dir / r.log));
+            std::set<int> seen_player;
+            std::optional<double> first, later;
+            for (const nlohmann::json& t : log.at("turns")) {
+                const double limit = t.at("limit_ms").get<double>();
+                if (seen_player.insert(t.at("player").get<int>()).second)
+                    first = std::max(first.value_or(0), limit);
+                else
+                    later = std::min(later.value_or(limit), limit);
+            }
+            if (first)
+                return {{"first_ms", *first},
+                        {"later_ms", later ? nlohmann::json(*later) : nullptr}};
+        } catch (const std::exception&) {
+            // A missing or damaged log: try the next game.
+        }
+    }
+    return {{"first_ms", nullptr}, {"later_ms", nullptr}};
+}
+
+nlohmann::json turn_times(const std::vector<std::string>& bots,
+                          const std::vector<tournament::GameRecord>& records) {
+    nlohmann::json edges = nlohmann::json::array();
+    for (int b = 0; b <= kBins; ++b)
+        edges.push_back(kFirstEdgeMs * std::pow(10.0, double(b) / kBinsPerDecade));
+    nlohmann::json per_bot = nlohmann::json::object();
+    for (const std::string& bot : bots) {
+        std::vector<int> first(kBins, 0), later(kBins, 0);
+        std::vector<double> all;
+        for (const tournament::GameRecord& r : records) {
+            for (std::size_t seat = 0; seat < r.players.size() && seat < r.turn_ms.size(); ++seat) {
+                if (r.players[seat] != bot) continue;
+                for (std::size_t k = 0; k < r.turn_ms[seat].size(); ++k) {
+                    ++(k == 0 ? first : later)[time_bin(r.turn_ms[seat][k])];
+                    all.push_back(r.turn_ms[seat][k]);
+                }
+            }
+        }
+        nlohmann::json summary = nlohmann::json::object();
+        if (!all.empty()) {
+            summary = {{"turns", all.size()},
+                       {"p50", report::quantile(all, 0.5)},
+                       {"p90", report::quantile(all, 0.9)},
+                       {"p99", report::quantile(all, 0.99)},
+                       {"max", *std::max_element(all.begin(), all.end())}};
+        }
+        per_bot[bot] = {{"first", first}, {"later", later}, {"summary", summary}};
+    }
+    return {{"edges_ms", edges}, {"bots", per_bot}};
+}
+
+// What went wrong in a failed game, from its record and (when readable) its log.
+nlohmann::json failure_entry(const fs::path& dir, const tournament::GameRecord& r) {
+    nlohmann::json seats = nlohmann::json::array();
+    nlohmann::json log;
+    try {
+        log = nlohmann::json::parse(read_text(dir / r.log));
+    } catch (const std::exception&) {
+    }
+    for (std::size_t seat = 0; seat < r.outcomes.size(); ++seat) {
+        if (r.outcomes[seat] == "ok") continue;
+        nlohmann::json entry = {{"seat", seat},
+                                {"bot", seat < r.players.size() ? r.players[seat] : ""},
+                                {"outcome", r.outcomes[seat]},
+                                {"detail", seat < r.details.size() ? r.details[seat] : ""}};
+        if (log.is_object() && log.contains("turns")) {
+            // The seat's last turn is where it failed.
+            for (auto t = log["turns"].rbegin(); t != log["turns"].rend(); ++t) {
+                if ((*t).value("player", -1) != static_cast<int>(seat)) continue;
+                entry["turn"] = (*t).value("turn", 0);
+                entry["error"] = string_or(*t, "error", "");
+                entry["output"] = (*t).contains("output") ? (*t)["output"] : nullptr;
+                entry["time_ms"] = (*t).value("time_ms", 0.0);
+                entry["limit_ms"] = (*t).value("limit_ms", 0.0);
+                const std::string err = string_or(*t, "stderr", "");
+                entry["stderr_tail"] = err.size() > 400 ? err.substr(err.size() - 400) : err;
+                break;
+            }
+        }
+        seats.push_back(std::move(entry));
+    }
+    return {{"id", r.id},
+            {"testcase", r.testcase},
+            // As text: JavaScript numbers would round a 64-bit seed.
+            {"seed", r.seed ? nlohmann::json(std::to_string(*r.seed)) : nlohmann::json(nullptr)},
+            {"players", r.players},
+            {"scores", r.scores},
+            {"reason", r.reason},
+            {"log", r.log},
+            {"replay", nullptr},
+            {"seats", seats}};
+}
+
+// What the report needs of a config (the game, the bots, the boards), from the records and what
+// config.json says, for a config that no longer loads.
+tournament::TournamentConfig config_from_records(
+    const fs::path& config_file, const std::vector<tournament::GameRecord>& records) {
+    tournament::TournamentConfig config;
+    std::vector<std::string> names;
+    try {
+        const nlohmann::json file =
+            nlohmann::json::parse(read_text(config_file), nullptr, true, true);
+        config.game = file.value("game", "");
+        for (const nlohmann::json& bot : file.value("bots", nlohmann::json::array()))
+            names.push_back(bot.value("name", ""));
+    } catch (const std::exception&) {
+    }
+    std::set<std::string> seen_board;
+    for (const tournament::GameRecord& r : records) {
+        if (config.game.empty()) config.game = r.game;
+        config.players_per_game =
+            std::max(config.players_per_game, static_cast<int>(r.players.size()));
+        for (const std::string& p : r.players) {
+            if (std::find(names.begin(), names.end(), p) == names.end()) names.push_back(p);
+        }
+        if (!r.testcase.empty() && seen_board.insert(r.testcase).second) {
+            tournament::Testcase t;
+            t.name = t.title = r.testcase;
+            config.testcases.push_back(t);
+        }
+    }
+    for (const std::string& name : names) {
+        match::PlayerSpec bot;
+        bot.name = name;
+        config.bots.push_back(bot);
+    }
+    if (config.game.empty()) throw ViewError("'" + config_file.string() + "' names no game");
+    return config;
+}
+
+}  // namespace
+
+std::string script_safe_json(const nlohmann::json& value) {
+    const std::string text = match::dump_json(value);
+    std::string out;
+    out.reserve(text.size() + text.size() / 16);
+    for (char c : text) {
+        if (c == '<')
+            out += "\\u003c";
+        else if (c == '>')
+            out += "\\u003e";
+        else if (c == '&')
+            out += "\\u0026";
+        else
+            out += c;
+    }
+    return out;
+}
+
+nlohmann::json read_match_log(const fs::path& file) {
+    nlohmann::json log;
+    try {
+        log = nlohmann::json::parse(read_text(file));
+    } catch (const nlohmann::json::exception& e) {
+        throw ViewError("'" + file.string() + "' is not JSON: " + e.what());
+    }
+    const bool shaped = log.is_object() && log.contains("game") && log["game"].is_string() &&
+                        log.contains("players") && log["players"].is_array() &&
+                        log.contains("turns") && log["turns"].is_array();
+    if (!shaped) {
+        throw ViewError("'" + file.string() +
+                        "' is not a match log: it needs \"game\", \"players\" and \"turns\" "
+                        "(docs/match-log.md)");
+    }
+    for (const nlohmann::json& t : log["turns"]) {
+        if (!t.is_object() || !t.contains("player") || !t.contains("input") ||
+            !t["input"].is_string())
+            throw ViewError("'" + file.string() + "': every turn needs \"player\" and \"input\"");
+    }
+    return log;
+}
+
+std::string replay_html(const nlohmann::json& log) {
+    std::string title = string_or(log, "game", "game");
+    std::string names;
+    for (const nlohmann::json& p : log.value("players", nlohmann::json::array()))
+        names += (names.empty() ? "" : " vs ") + string_or(p, "name", "?");
+    if (!names.empty()) title += ": " + names;
+    const std::string testcase = string_or(log, "testcase", "");
+    if (!testcase.empty()) title += ", " + testcase;
+    if (log.contains("seed") && log["seed"].is_number()) title += ", seed " + log["seed"].dump();
+    // Seeds are 64-bit: a JavaScript number would round them (7191089608923740000), so the
+    // page gets them as text.
+    nlohmann::json page_log = log;
+    if (log.contains("seed") && log["seed"].is_number()) page_log["seed"] = log["seed"].dump();
+    return fill_template(asset("replay.html"), title, script_safe_json(page_log));
+}
+
+nlohmann::json report_data(const fs::path& dir) {
+    const fs::path config_file = dir / "config.json";
+    const fs::path results_file = dir / "results.jsonl";
+    if (!fs::exists(config_file) || !fs::exists(results_file)) {
+        throw ViewError("'" + dir.string() +
+                        "' is not a tournament directory: it needs config.json and results.jsonl");
+    }
+    const std::vector<tournament::GameRecord> records = read_records(results_file);
+    tournament::TournamentConfig config;
+    bool config_loaded = true;
+    try {
+        config = tournament::load_config(config_file);
+    } catch (const tournament::ConfigError&) {
+        // E.g. a SameGame board file that stayed behind when the directory was copied.
+        config = config_from_records(config_file, records);
+        config_loaded = false;
+    }
+    std::vector<std::string> bots;
+    for (const match::PlayerSpec& b : config.bots) bots.push_back(b.name);
+
+    nlohmann::json data;
+    data["title"] = fs::absolute(dir).lexically_normal().filename().string();
+    if (data["title"] == "")
+        data["title"] = fs::absolute(dir).lexically_normal().parent_path().filename().string();
+    data["game"] = config.game;
+    data["players_per_game"] = config.players_per_game;
+    data["bots"] = bots;
+    data["games_played"] = records.size();
+    data["games_scheduled"] =
+        config_loaded ? tournament::make_schedule(config).size() : records.size();
+    if (config.game == "samegame") {
+        data["standings"] = report::to_json(report::samegame_standings(config, records));
+        nlohmann::json boards = nlohmann::json::array();
+        for (const tournament::Testcase& t : config.testcases) {
+            boards.push_back({{"name", t.name},
+                              {"title", t.title},
+                              {"validator", t.validator},
+                              {"best_known", t.best_known}});
+        }
+        data["boards"] = boards;
+    } else {
+        data["standings"] = report::to_json(report::versus_standings(config, records));
+        data["progress"] = rating_progress(config, records);
+    }
+    data["limits"] = time_limits(dir, records);
+    data["turn_times"] = turn_times(bots, records);
+    nlohmann::json failures = nlohmann::json::array();
+    for (const tournament::GameRecord& r : records) {
+        if (std::any_of(r.outcomes.begin(), r.outcomes.end(),
+                        [](const std::string& o) { return o != "ok"; }))
+            failures.push_back(failure_entry(dir, r));
+    }
+    data["failures"] = failures;
+    return data;
+}
+
+std::string report_html(const nlohmann::json& data) {
+    const std::string title =
+        "arena report: " + string_or(data, "game", "?") + ", " + string_or(data, "title", "");
+    return fill_template(asset("report.html"), title, script_safe_json(data));
+}
+
+ReportFiles write_report(const fs::path& dir, int max_replays) {
+    nlohmann::json data = report_data(dir);
+    ReportFiles files;
+    files.report = dir / "report.html";
+    for (nlohmann::json& failure : data["failures"]) {
+        ++files.failed_games;
+        if (files.replays >= max_replays) continue;
+        const std::string id = failure["id"].get<std::string>();
+        // Game ids are the arena's own (board, seed and bot names); a name that could leave the
+        // directory gets no page.
+        if (id.empty() || id.find('/') != std::string::npos || id.find("..") != std::string::npos)
+            continue;
+        try {
+            const nlohmann::json log = read_match_log(dir / failure["log"].get<std::string>());
+            write_text(dir / "replays" / (id + ".html"), replay_html(log));
+            failure["replay"] = "replays/" + id + ".html";
+            ++files.replays;
+        } catch (const ViewError&) {
+            // The log is missing or damaged: the report still lists the failure.
+        }
+    }
+    data["replays_cap"] = max_replays;
+    write_text(files.report, report_html(data));
+    return files;
+}
+
+}  // namespace arena::view

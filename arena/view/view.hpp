@@ -1,0 +1,52 @@
+// Pictures of games for people: a match log (docs/match-log.md) becomes one self-contained HTML
+// page that replays the game, and a tournament directory a report page (standings with error
+// bars, head to head, ratings over the games, turn times, failures with their replays).
+// Everything is built from the logs alone, so a log copied from a CI run can be viewed anywhere;
+// the pages' HTML, CSS and JavaScript (viewer/) are compiled into the library, and the pages need
+// no server and no network. See docs/viewer.md.
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace arena::view {
+
+// A file that cannot be viewed. what() names the file and the problem.
+struct ViewError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Reads a match log and checks its shape (game, players, turns). Throws ViewError.
+nlohmann::json read_match_log(const std::filesystem::path& file);
+
+// The replay page of a match log.
+std::string replay_html(const nlohmann::json& log);
+
+// The numbers the report page draws, from a tournament directory: config.json, results.jsonl
+// and the logs in games/. Throws ViewError when the directory is not a tournament's.
+nlohmann::json report_data(const std::filesystem::path& dir);
+
+// The report page of report_data().
+std::string report_html(const nlohmann::json& data);
+
+struct ReportFiles {
+    std::filesystem::path report;  // <dir>/report.html
+    int failed_games = 0;
+    int replays = 0;  // replay pages written, <dir>/replays/<game id>.html
+};
+
+// Writes <dir>/report.html and, for each failed game (at most `max_replays` of them), its replay
+// page in <dir>/replays/, which the report links to. Throws ViewError.
+ReportFiles write_report(const std::filesystem::path& dir, int max_replays = 200);
+
+// JSON text that can stand inside an HTML <script> element: every '<', '>' and '&' (which JSON
+// allows only inside strings) is written as a \u escape, so no "</script>" can end it early.
+std::string script_safe_json(const nlohmann::json& value);
+
+// The compiled-in viewer file (e.g. "replay.js"); throws std::out_of_range for an unknown name.
+std::string_view asset(std::string_view name);
+
+}  // namespace arena::view
