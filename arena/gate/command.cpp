@@ -1,0 +1,158 @@
+#include "arena/gate/command.hpp"
+
+#include <unistd.h>
+
+#include <ostream>
+#include <thread>
+
+#include "arena/gate/gate.hpp"
+
+namespace arena::gate {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kExitError = 2;
+
+GateOverrides overrides_from(const GateArgs& args) {
+    GateOverrides o;
+    o.candidate = args.candidate;
+    for (const std::string& entry : args.commands) {
+        const std::size_t eq = entry.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw tournament::ConfigError("--command '" + entry +
+                                          "': use NAME=COMMAND, NAME a bot of the config");
+        o.commands.emplace_back(entry.substr(0, eq), entry.substr(eq + 1));
+    }
+    o.elo0 = args.elo0;
+    o.elo1 = args.elo1;
+    o.alpha = args.alpha;
+    o.beta = args.beta;
+    if (args.model == "normalized") o.model = ratings::SprtModel::normalized;
+    if (args.model == "logistic") o.model = ratings::SprtModel::logistic;
+    o.max_games = args.max_games;
+    if (args.inconclusive == "pass") o.inconclusive = Inconclusive::pass;
+    if (args.inconclusive == "fail") o.inconclusive = Inconclusive::fail;
+    o.allow_failures = args.allow_failures;
+    if (!args.baseline.empty()) o.baseline = args.baseline;
+    if (!args.tolerance.empty()) {
+        try {
+            o.tolerance = parse_tolerance(args.tolerance);
+        } catch (const std::invalid_argument& e) {
+            throw tournament::ConfigError(std::string("--tolerance: ") + e.what());
+        }
+    }
+    return o;
+}
+
+}  // namespace
+
+CLI::App* add_gate_command(CLI::App& app, GateArgs& args) {
+    CLI::App* cmd = app.add_subcommand(
+        "gate",
+        "Regression gate for CI: a candidate bot against a baseline (SPRT) or a SameGame "
+        "baseline file; exit 0 pass, 1 fail, 2 error. See docs/gate.md");
+    cmd->add_option("config", args.config_file,
+                    "Gate config: a tournament config with \"candidate\" and \"gate\"")
+        ->required()
+        ->check(CLI::ExistingFile);
+    cmd->add_option("--out", args.out,
+                    "Output directory (default: the config's \"out\", else results/gate-<config "
+                    "name>, or results/<config name> when it starts with \"gate\")");
+    cmd->add_option("--concurrency", args.concurrency,
+                    "Games played at once (default: the number of cores)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_flag("--resume", args.resume,
+                  "Keep the games already in the output directory and go on from them");
+    cmd->add_flag("--overwrite", args.overwrite,
+                  "Delete the output directory's earlier results and game logs first");
+    cmd->add_option("--candidate", args.candidate,
+                    "The bot under test, by name (default: the config's \"candidate\", else its "
+                    "first bot)");
+    cmd->add_option("--command", args.commands,
+                    "NAME=COMMAND: run the config's bot NAME with this command line (e.g. a "
+                    "previous version built elsewhere); repeatable")
+        ->allow_extra_args(false);
+    cmd->add_flag("--allow-failures", args.allow_failures,
+                  "The candidate's timeouts, crashes and invalid moves do not fail the gate by "
+                  "themselves (they still count as the referee scores them)");
+    cmd->add_option("--junit", args.junit, "Write a JUnit XML report to this file");
+
+    const std::string sprt = "SPRT (Dice Shogi, Tsuro)";
+    cmd->add_option("--elo0", args.elo0, "H0: the candidate is elo0 Elo stronger (default -50)")
+        ->group(sprt);
+    cmd->add_option("--elo1", args.elo1, "H1: the candidate is elo1 Elo stronger (default 0)")
+        ->group(sprt);
+    cmd->add_option("--alpha", args.alpha, "False positive rate (default 0.05)")->group(sprt);
+    cmd->add_option("--beta", args.beta, "False negative rate (default 0.05)")->group(sprt);
+    cmd->add_option("--model", args.model,
+                    "Elo of elo0/elo1: normalized (nElo, the default, as fishtest) or logistic")
+        ->check(CLI::IsMember({"normalized", "logistic"}))
+        ->group(sprt);
+    cmd->add_option("--max-games", args.max_games,
+                    "Stop undecided after about this many games (whole seeds; default: the "
+                    "config's seeds, else 1000)")
+        ->check(CLI::PositiveNumber)
+        ->group(sprt);
+    cmd->add_option("--inconclusive", args.inconclusive,
+                    "Verdict when the maximum is reached undecided: fail (default) or pass")
+        ->check(CLI::IsMember({"pass", "fail"}))
+        ->group(sprt);
+
+    const std::string samegame = "Baseline (SameGame)";
+    cmd->add_option("--baseline", args.baseline,
+                    "Baseline file (default: the config's, else <config>.baseline.json next to "
+                    "the config)")
+        ->group(samegame);
+    cmd->add_option("--tolerance", args.tolerance,
+                    "How much worse a board may score: points (10) or percent of its baseline "
+                    "(2.5%); default 0")
+        ->group(samegame);
+    auto* save = cmd->add_flag("--save-baseline", args.save_baseline,
+                               "Write the baseline from this run (compare nothing)")
+                     ->group(samegame);
+    auto* update = cmd->add_flag("--update-baseline", args.update_baseline,
+                                 "Compare and report, then rewrite the baseline with this run")
+                       ->group(samegame);
+    save->excludes(update);
+    return cmd;
+}
+
+int run_gate_command(const GateArgs& args, const std::string& arena_program,
+                     const std::function<void(std::vector<match::PlayerSpec>&)>& prepare_bots,
+                     std::ostream& out, std::ostream& err) {
+    try {
+        GateConfig config = load_gate_config(args.config_file);
+        apply_overrides(config, overrides_from(args));
+        if (prepare_bots) prepare_bots(config.tournament.bots);
+
+        GateRunOptions options;
+        // results/gate-<config name>, without doubling a "gate-" the name already has.
+        const std::string stem = fs::path(args.config_file).stem().string();
+        options.out =
+            !args.out.empty() ? fs::path(args.out)
+            : config.tournament.out
+                ? *config.tournament.out
+                : fs::path("results") / (stem.rfind("gate", 0) == 0 ? stem : "gate-" + stem);
+        const unsigned cores = std::thread::hardware_concurrency();
+        options.concurrency = args.concurrency > 0            ? args.concurrency
+                              : config.tournament.concurrency ? *config.tournament.concurrency
+                                                              : static_cast<int>(cores ? cores : 1);
+        options.resume = args.resume;
+        options.overwrite = args.overwrite;
+        options.interactive = isatty(STDOUT_FILENO) && &out == &std::cout;
+        options.baseline_action = args.save_baseline     ? BaselineAction::save
+                                  : args.update_baseline ? BaselineAction::update
+                                                         : BaselineAction::compare;
+        if (!args.junit.empty()) options.junit = args.junit;
+        options.arena_program = arena_program;
+        return run_gate(config, options, out).exit_code();
+    } catch (const std::exception& e) {
+        out << std::flush;
+        err << "error: " << e.what() << "\n";
+        return kExitError;
+    }
+}
+
+}  // namespace arena::gate
