@@ -50,6 +50,12 @@ const GenericGame = {
   let step = 0;
   let timer = null;
 
+  // "$0", "$1" in referee texts become the bots' names (svg.js). htmlEl sets text, so a name
+  // cannot inject markup.
+  function named(text) {
+    return withPlayerNames(text, log.players);
+  }
+
   // ---- header ----------------------------------------------------------------------------
   function renderHeader() {
     const header = document.getElementById("header");
@@ -69,7 +75,7 @@ const GenericGame = {
     header.append(htmlEl("h1", {}, log.game + (where.length ? " — " + where.join(", ") : "")),
                   htmlEl("div", { class: "players" }, players),
                   htmlEl("span", { class: "muted" }, turns.length + " turns" +
-                         (result.reason ? " · " + result.reason : "")));
+                         (result.reason ? " · " + named(result.reason) : "")));
   }
 
   // ---- the text panel ----------------------------------------------------------------------
@@ -94,11 +100,11 @@ const GenericGame = {
     panel.append(htmlEl("div", { class: "turn-title" },
                         htmlEl("span", { class: "chip", style: "background:" + colors[seat] }),
                         "Turn " + t.turn + " of " + turns.length + " · seat " + seat + " · " + name));
-    if (t.error) panel.append(htmlEl("div", { class: "error-banner" }, t.error));
+    if (t.error) panel.append(htmlEl("div", { class: "error-banner" }, named(t.error)));
     panel.append(section("output", htmlEl("pre", { class: "box output" },
                                           t.output === null || t.output === undefined
                                               ? "(no answer)" : t.output)));
-    if (t.summary) panel.append(section("referee", htmlEl("pre", { class: "box" }, t.summary)));
+    if (t.summary) panel.append(section("referee", htmlEl("pre", { class: "box" }, named(t.summary))));
     panel.append(section("time against the limit", timeBar(t)));
     const stderr = t.stderr || "";
     panel.append(section("stderr" + (t.stderr_truncated ? " (cut at 8 KiB)" : ""),
@@ -111,7 +117,7 @@ const GenericGame = {
   function renderEndPanel() {
     const result = log.result || {};
     panel.append(htmlEl("div", { class: "turn-title" }, "End of the game"));
-    if (result.reason) panel.append(htmlEl("div", { class: "card" }, result.reason));
+    if (result.reason) panel.append(htmlEl("div", { class: "card" }, named(result.reason)));
     const rows = log.players.map((p, i) => htmlEl(
         "tr", {},
         htmlEl("td", {}, htmlEl("span", { class: "chip", style: "background:" + colors[i] }), p.name),

@@ -80,3 +80,10 @@ function pageParams() {
   }
   return params;
 }
+
+// Referee texts name players as CodinGame's "$0", "$1" (the site puts in nicknames): the bots'
+// names instead, for what the pages show.
+function withPlayerNames(text, players) {
+  return String(text).replace(/\$(\d)/g, (whole, seat) =>
+    players && players[+seat] ? players[+seat].name : whole);
+}

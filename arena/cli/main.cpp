@@ -54,9 +54,11 @@ std::vector<std::string> bot_names(const std::vector<std::string>& commands) {
         }
         names.push_back(name);
     }
-    std::set<std::string> unique(names.begin(), names.end());
-    if (unique.size() != names.size()) {
-        for (std::size_t i = 0; i < names.size(); ++i) names[i] += "#" + std::to_string(i);
+    // Only names that repeat get their seat: "strong", "random#1", "random#2".
+    std::map<std::string, int> count;
+    for (const std::string& name : names) ++count[name];
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (count[names[i]] > 1) names[i] += "#" + std::to_string(i);
     }
     return names;
 }

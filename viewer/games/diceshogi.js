@@ -300,7 +300,7 @@ window.ArenaGames.diceshogi = (function () {
                              : "turn " + frame.turn.turn + ": " + (names[frame.mover] || "player " + frame.mover) +
                                " to play" + (frame.turn.error ? " · " + frame.turn.error : "");
     svgAdd(svg, "text", { x: W / 2, y: H - 12, "font-size": 15, fill: frame.end ? "#f2b213" : "#e6e9ed",
-                          "text-anchor": "middle" }, clip(status, 82));
+                          "text-anchor": "middle" }, clip(withPlayerNames(status, ctx.log.players), 82));
   }
 
   return { colors: () => PLAYER_COLORS.slice(), build, draw };

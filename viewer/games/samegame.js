@@ -192,7 +192,7 @@ window.ArenaGames.samegame = (function () {
     }
     svgAdd(svg, "text", { x: width / 2, y: height - 10, "font-size": 15,
                           fill: frame.end ? "#f2b213" : frame.turn.error ? "#ff4d4d" : "#e6e9ed",
-                          "text-anchor": "middle" }, clip(status, 92));
+                          "text-anchor": "middle" }, clip(withPlayerNames(status, ctx.log.players), 92));
   }
 
   return { colors: () => ["#f2b213"], build, draw };

@@ -284,7 +284,7 @@ window.ArenaGames.tsuro = (function () {
                    (frame.turn.output === null || frame.turn.output === undefined ? "no answer" : frame.turn.output) +
                    (frame.turn.error ? " · " + frame.turn.error : "");
     svgAdd(svg, "text", { x: BX + N * S / 2, y: H - 14, "font-size": 15, fill: frame.end ? "#f2b213" : "#e6e9ed",
-                          "text-anchor": "middle" }, clip(status, 62));
+                          "text-anchor": "middle" }, clip(withPlayerNames(status, ctx.log.players), 62));
   }
 
   return { colors: (log) => log.players.map((_, i) => COLORS[i % COLORS.length]), build, draw };
