@@ -1,5 +1,7 @@
 #include "referees/diceshogi/sha1prng.hpp"
 
+#include "referees/common/java_next_int.hpp"
+
 #include <boost/uuid/detail/sha1.hpp>
 #include <stdexcept>
 #include <type_traits>
@@ -70,17 +72,7 @@ std::int32_t Sha1Prng::next(int bits) {
 }
 
 std::int32_t Sha1Prng::next_int(std::int32_t bound) {
-    if (bound <= 0) throw std::invalid_argument("Sha1Prng::next_int: bound must be positive");
-    std::int32_t r = next(31);
-    const std::int32_t m = bound - 1;
-    if ((bound & m) == 0) {
-        return static_cast<std::int32_t>((static_cast<std::int64_t>(bound) * r) >> 31);
-    }
-    // Java loops while u - r + m overflows int; in 64 bits: while it exceeds INT32_MAX.
-    for (std::int32_t u = r;; u = next(31)) {
-        r = u % bound;
-        if (static_cast<std::int64_t>(u) - r + m <= INT32_MAX) return r;
-    }
+    return java_next_int(*this, bound);
 }
 
 }  // namespace arena::referee::diceshogi

@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "referees/common/java_next_int.hpp"
+
 namespace arena::referee {
 
 class JavaRandom {
@@ -27,23 +29,8 @@ class JavaRandom {
         return static_cast<std::int32_t>(static_cast<std::uint32_t>(state_ >> (48 - bits)));
     }
 
-    // Random.nextInt(bound): uniform in [0, bound). Powers of two take the top bits; other
-    // bounds reject the few draws that would bias the result. Throws std::invalid_argument for
-    // bound <= 0, as Java throws IllegalArgumentException.
-    constexpr std::int32_t next_int(std::int32_t bound) {
-        if (bound <= 0) throw std::invalid_argument("JavaRandom::next_int: bound must be positive");
-        std::int32_t r = next(31);
-        const std::int32_t m = bound - 1;
-        if ((bound & m) == 0) {
-            return static_cast<std::int32_t>((static_cast<std::int64_t>(bound) * r) >> 31);
-        }
-        // Java: for (int u = r; u - (r = u % bound) + m < 0; u = next(31)); the int sum
-        // overflows (goes negative) exactly when it exceeds INT32_MAX.
-        for (std::int32_t u = r;; u = next(31)) {
-            r = u % bound;
-            if (static_cast<std::int64_t>(u) - r + m <= INT32_MAX) return r;
-        }
-    }
+    // Random.nextInt(bound): uniform in [0, bound).
+    constexpr std::int32_t next_int(std::int32_t bound) { return java_next_int(*this, bound); }
 
     // The internal 48-bit state, e.g. to compare two generators.
     constexpr std::uint64_t state() const { return state_; }
