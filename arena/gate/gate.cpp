@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "arena/match/match_log_json.hpp"
+#include "arena/report/text.hpp"
 #include "arena/report/versus_standings.hpp"
 #include "arena/tournament/runner.hpp"
 #include "referees/registry.hpp"
@@ -29,11 +30,7 @@ namespace {
 const std::set<std::string> kFailureKinds = {"timeout", "crash", "invalid"};
 constexpr std::size_t kListedGames = 6;  // lost games / failures named per test
 
-std::string format(const char* pattern, double value) {
-    char text[64];
-    std::snprintf(text, sizeof text, pattern, value);
-    return text;
-}
+using report::format;
 
 std::string read_text(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);

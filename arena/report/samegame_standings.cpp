@@ -5,32 +5,9 @@
 #include <map>
 #include <sstream>
 
+#include "arena/report/text.hpp"
+
 namespace arena::report {
-
-namespace {
-
-std::string format(const char* pattern, double value) {
-    char text[64];
-    std::snprintf(text, sizeof text, pattern, value);
-    return text;
-}
-
-// 175716 -> "175,716": totals are easier to compare with separators.
-std::string thousands(std::int64_t value) {
-    const std::string digits = std::to_string(value < 0 ? -value : value);
-    std::string text = value < 0 ? "-" : "";
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
-        text += digits[i];
-    }
-    return text;
-}
-
-}  // namespace
-
-std::string replay_command(const std::string& out_dir, const std::string& game_id) {
-    return "`build/arena replay " + out_dir + "/games/" + game_id + ".json`";
-}
 
 std::vector<SameGameStanding> samegame_standings(
     const tournament::TournamentConfig& config,
@@ -194,9 +171,7 @@ std::string to_csv(const std::vector<SameGameStanding>& standings) {
     std::ostringstream csv;
     csv << "rank,bot,validator_total,best_known_percent,board,score,outcome,game\n";
     for (const SameGameStanding& s : standings) {
-        std::string name = "\"";
-        for (char c : s.bot) name += c == '"' ? std::string("\"\"") : std::string(1, c);
-        name += "\"";
+        const std::string name = csv_quoted(s.bot);
         for (const BoardScore& b : s.scores) {
             csv << s.rank << "," << name << "," << s.validator_total << ","
                 << format("%.2f", s.best_known_percent) << "," << b.testcase << "," << b.score

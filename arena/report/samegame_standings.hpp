@@ -47,9 +47,6 @@ nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings);
 std::string to_markdown(const std::vector<SameGameStanding>& standings,
                         const tournament::TournamentConfig& config,
                         const std::string& out_dir = ".");
-// "`build/arena replay OUT/games/ID.json`": the one line that replays a tournament game.
-std::string replay_command(const std::string& out_dir, const std::string& game_id);
-
 // A compact table for the terminal.
 std::string to_text(const std::vector<SameGameStanding>& standings);
 // One row per bot and board, for spreadsheets.

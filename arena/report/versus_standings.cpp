@@ -1,6 +1,6 @@
 #include "arena/report/versus_standings.hpp"
 
-#include "arena/report/samegame_standings.hpp"
+#include "arena/report/text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,12 +12,6 @@
 namespace arena::report {
 
 namespace {
-
-std::string format(const char* pattern, double value) {
-    char text[64];
-    std::snprintf(text, sizeof text, pattern, value);
-    return text;
-}
 
 std::string signed_elo(double elo) {
     char text[32];
@@ -342,10 +336,7 @@ std::string to_csv(const VersusStandings& st) {
            "rating,rating_lo95,rating_hi95,average_rank,win_percent,timeouts,crashes,invalids,"
            "mean_turn_ms,p50_turn_ms,p90_turn_ms,p99_turn_ms,max_turn_ms\n";
     for (const VersusStanding& s : st.rows) {
-        // Bot names are the user's: quote them, doubling any quote.
-        std::string name = "\"";
-        for (char c : s.bot) name += c == '"' ? std::string("\"\"") : std::string(1, c);
-        name += "\"";
+        const std::string name = csv_quoted(s.bot);
         csv << s.rank << "," << name << "," << s.games << "," << format("%.1f", s.elo.elo) << ","
             << format("%.1f", s.elo.lo95) << "," << format("%.1f", s.elo.hi95) << ","
             << s.results.wins << "," << s.results.draws << "," << s.results.losses << ","
