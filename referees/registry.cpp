@@ -50,19 +50,34 @@ std::unique_ptr<Referee> make_tsuro(const GameSetup& setup) {
 
 }  // namespace
 
+namespace {
+
+// Every game: the one list known_games, game_info and the "unknown game" message read.
+const std::vector<GameInfo>& games() {
+    static const std::vector<GameInfo> list = {
+        {"samegame", 1, 1, false}, {"diceshogi", 2, 2, true}, {"tsuro", 2, 4, true}};
+    return list;
+}
+
+[[noreturn]] void unknown_game(const std::string& game) {
+    std::string known;
+    for (const GameInfo& info : games()) known += (known.empty() ? "" : ", ") + info.name;
+    throw std::invalid_argument("unknown game '" + game + "': known games are " + known);
+}
+
+}  // namespace
+
 std::vector<std::string> known_games() {
-    return {"samegame", "diceshogi", "tsuro"};
+    std::vector<std::string> names;
+    for (const GameInfo& info : games()) names.push_back(info.name);
+    return names;
 }
 
 GameInfo game_info(const std::string& game) {
-    const std::vector<std::string> known = known_games();
-    if (std::find(known.begin(), known.end(), game) != known.end()) {
-        if (game == "samegame") return {game, 1, 1, false};
-        if (game == "diceshogi") return {game, 2, 2, true};
-        if (game == "tsuro") return {game, 2, 4, true};
+    for (const GameInfo& info : games()) {
+        if (info.name == game) return info;
     }
-    make_referee({game, 1, std::nullopt, ""});  // throws the "unknown game" message
-    throw std::invalid_argument("unknown game '" + game + "'");
+    unknown_game(game);
 }
 
 std::unique_ptr<Referee> make_referee(const GameSetup& setup) {
@@ -70,12 +85,7 @@ std::unique_ptr<Referee> make_referee(const GameSetup& setup) {
     if (setup.game == "diceshogi") return make_diceshogi(setup);
     if (setup.game == "tsuro") return make_tsuro(setup);
 
-    std::string known;
-    for (const std::string& name : known_games()) {
-        if (!known.empty()) known += ", ";
-        known += name;
-    }
-    throw std::invalid_argument("unknown game '" + setup.game + "': known games are " + known);
+    unknown_game(setup.game);
 }
 
 }  // namespace arena::referee
