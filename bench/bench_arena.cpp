@@ -1,14 +1,15 @@
 // arena's speed and timing targets, measured in one run and printed as ratios:
 //   1. per-turn overhead: BotProcess::exchange() with an instant-reply bot against a bare pipe
-//      round trip (write + read on plain pipes to the same bot), median of each. Target <= 1.5x.
+//      round trip (blocking write + read) to the same bot process over the same pipes, turn by
+//      turn in alternation, median of each. Target <= 1.5x. Measured with the arena and the bot on
+//      one CPU, on two CPUs, and left to the scheduler.
 //   2. SameGame and Dice Shogi games per second, fresh bot processes every game, 1 and N games
 //      at once.
 //   3. timing: a bot sleeping 45 ms is never timed out at a 50 ms limit and one sleeping 55 ms
 //      always is, while other games run at the default concurrency.
+// `bench_arena --overhead` runs part 1 only.
 #include <fcntl.h>
 #include <sched.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -28,8 +29,6 @@
 #include "referees/registry.hpp"
 #include "referees/samegame/boards.hpp"
 
-extern char** environ;
-
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -44,115 +43,153 @@ double median(std::vector<double> v) {
     return v.empty() ? 0 : v[v.size() / 2];
 }
 
-// The same bot on plain pipes, driven with blocking write()/read(): the floor any arena pays.
-class BarePipeBot {
+// Where the bench puts the driver (this process) and the bot.
+enum class Placement {
+    one_cpu,    // driver and bot both on CPU 0: each round trip is two context switches on one CPU
+    split,      // driver on CPU 0, bot on CPU 1: each round trip wakes the other CPU
+    scheduler,  // nothing pinned: the scheduler picks, once per bot lifetime in practice
+};
+
+cpu_set_t only_cpu(int cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return set;
+}
+
+// Runs `body` with this thread pinned to `cpu` (or unpinned if cpu < 0), then restores.
+template <class F>
+void on_cpu(int cpu, F&& body) {
+    cpu_set_t saved;
+    sched_getaffinity(0, sizeof saved, &saved);
+    if (cpu >= 0) {
+        const cpu_set_t set = only_cpu(cpu);
+        sched_setaffinity(0, sizeof set, &set);
+    }
+    body();
+    sched_setaffinity(0, sizeof saved, &saved);
+}
+
+// Our end of a pipe whose other end is the bot's file descriptor `bot_fd`: the fd of this process
+// that names the same pipe (/proc links read "pipe:[inode]").
+int our_end_of(int bot_pid, int bot_fd) {
+    const auto link = [](const std::string& path) {
+        char target[128] = {};
+        const ssize_t n = ::readlink(path.c_str(), target, sizeof target - 1);
+        return std::string(target, n > 0 ? static_cast<std::size_t>(n) : 0);
+    };
+    const std::string pipe =
+        link("/proc/" + std::to_string(bot_pid) + "/fd/" + std::to_string(bot_fd));
+    for (int fd = 3; fd < 1024; ++fd)
+        if (::fcntl(fd, F_GETFD) != -1 && link("/proc/self/fd/" + std::to_string(fd)) == pipe)
+            return fd;
+    return -1;
+}
+
+// One blocking round trip on the bot's own pipes, beside the arena: write, then read() until the
+// line end. The arena set the pipes non-blocking (a flag of the shared open file), so it is
+// cleared for the bare turn and set again after it, outside the timed part.
+class BareTurns {
   public:
-    BarePipeBot(const char* path, const std::string& lines_per_turn) {
-        int in[2], out[2];
-        if (pipe(in) || pipe(out)) std::perror("pipe");
-        posix_spawn_file_actions_t actions;
-        posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-        posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-        posix_spawn_file_actions_addclose(&actions, in[1]);
-        posix_spawn_file_actions_addclose(&actions, out[0]);
-        char* argv[] = {const_cast<char*>(path), const_cast<char*>("echo"),
-                        const_cast<char*>("--lines"), const_cast<char*>(lines_per_turn.c_str()),
-                        nullptr};
-        if (posix_spawn(&pid_, path, &actions, nullptr, argv, environ)) std::perror("posix_spawn");
-        posix_spawn_file_actions_destroy(&actions);
-        close(in[0]);
-        close(out[1]);
-        to_bot_ = in[1];
-        from_bot_ = out[0];
-    }
-    ~BarePipeBot() {
-        close(to_bot_);
-        close(from_bot_);
-        kill(pid_, SIGKILL);
-        waitpid(pid_, nullptr, 0);
-    }
-    void round_trip(const std::string& line) {
-        if (write(to_bot_, line.data(), line.size()) < 0) std::perror("write");
+    BareTurns(int bot_pid) : to_bot_(our_end_of(bot_pid, 0)), from_bot_(our_end_of(bot_pid, 1)) {}
+    bool found() const { return to_bot_ >= 0 && from_bot_ >= 0; }
+    double timed_round_trip(const std::string& input) {
+        set_blocking(true);
+        const auto t0 = Clock::now();
+        if (::write(to_bot_, input.data(), input.size()) < 0) std::perror("write");
         char c = 0;
         while (c != '\n') {
             char buffer[256];
-            const ssize_t n = read(from_bot_, buffer, sizeof buffer);
-            if (n <= 0) return;
+            const ssize_t n = ::read(from_bot_, buffer, sizeof buffer);
+            if (n <= 0) break;
             c = buffer[n - 1];
         }
+        const double us = micros(Clock::now() - t0);
+        set_blocking(false);
+        return us;
     }
 
   private:
-    pid_t pid_ = 0;
-    int to_bot_ = -1, from_bot_ = -1;
+    void set_blocking(bool blocking) {
+        for (int fd : {to_bot_, from_bot_}) {
+            const int flags = ::fcntl(fd, F_GETFL);
+            ::fcntl(fd, F_SETFL, blocking ? flags & ~O_NONBLOCK : flags | O_NONBLOCK);
+        }
+    }
+    int to_bot_, from_bot_;
 };
 
-// `input` is sent each turn; the bot reads all its lines and answers with the first one.
-// With `one_cpu`, the arena and both bots share CPU 0 (bots inherit the affinity): every round
-// trip is then two context switches on one CPU, and the ratio shows the arena's own work. Left
-// free, the scheduler may put a bot on the other, idle CPU, and waking an idle virtual CPU costs
-// ~50 us, at random, for either path: on an idle VM the unpinned medians swing run to run.
-void bench_overhead(const char* what, const std::string& input, bool one_cpu) {
-    cpu_set_t saved;
-    sched_getaffinity(0, sizeof saved, &saved);
-    if (one_cpu) {
-        cpu_set_t cpu0;
-        CPU_ZERO(&cpu0);
-        CPU_SET(0, &cpu0);
-        sched_setaffinity(0, sizeof cpu0, &cpu0);
-    }
-    constexpr int kTurns = 20000;
-    const std::string& line = input;
+struct RoundMedians {
+    double arena_us, bare_us;
+};
+
+// One fresh bot, `turns` turns each way, alternating turn by turn between the arena
+// (BotProcess::exchange) and a bare pipe round trip to the very same bot process over the very
+// same pipes. Both paths thus meet the same placement of the bot, whatever the scheduler chose,
+// and the same machine noise; what differs is only the arena's own code path.
+RoundMedians round_medians(const std::string& input, Placement placement, int turns) {
     const std::string lines = std::to_string(std::count(input.begin(), input.end(), '\n'));
-    // Left to the scheduler, where each bot process lands decides the cost (a bot on the other,
-    // idle virtual CPU costs ~40 us a turn, whoever drives it). So the free case plays rounds
-    // with fresh bots, starting them in turn arena-first and bare-first, and compares all turns:
-    // the two paths see the same mix of placements.
-    const int rounds = one_cpu ? 1 : 10;
+    const int driver_cpu = placement == Placement::scheduler ? -1 : 0;
+    const int bot_cpu = placement == Placement::split ? 1 : driver_cpu;
     std::vector<double> arena_us, bare_us;
-    std::vector<std::pair<double, double>> round_medians;
-    for (int round = 0; round < rounds; ++round) {
-        boost::asio::io_context io(1);
-        std::optional<process::BotProcess> arena_bot;
-        std::optional<BarePipeBot> bare_bot;
-        if (round % 2 == 0) {
-            arena_bot.emplace(io, std::vector<std::string>{ARENA_TESTBOT, "echo", "--lines", lines});
-            bare_bot.emplace(ARENA_TESTBOT, lines);
-        } else {
-            bare_bot.emplace(ARENA_TESTBOT, lines);
-            arena_bot.emplace(io, std::vector<std::string>{ARENA_TESTBOT, "echo", "--lines", lines});
-        }
-        for (int warm = 0; warm < 200; ++warm) {
-            arena_bot->exchange(line, std::chrono::milliseconds(1000));
-            bare_bot->round_trip(line);
-        }
-        // Alternate turn by turn, so that whatever the machine does hits both alike.
-        std::vector<double> round_arena, round_bare;
-        for (int i = 0; i < kTurns / rounds; ++i) {
-            auto t0 = Clock::now();
-            process::ReadResult r = arena_bot->exchange(line, std::chrono::milliseconds(1000));
-            round_arena.push_back(micros(Clock::now() - t0));
-            if (r.status != process::ReadStatus::line) std::printf("  unexpected: no answer\n");
-            t0 = Clock::now();
-            bare_bot->round_trip(line);
-            round_bare.push_back(micros(Clock::now() - t0));
-        }
-        round_medians.emplace_back(median(round_arena), median(round_bare));
-        arena_us.insert(arena_us.end(), round_arena.begin(), round_arena.end());
-        bare_us.insert(bare_us.end(), round_bare.begin(), round_bare.end());
+    boost::asio::io_context io(1);
+    std::optional<process::BotProcess> bot;
+    // The bot inherits the affinity of the thread that spawns it.
+    on_cpu(bot_cpu, [&] {
+        bot.emplace(io, std::vector<std::string>{ARENA_TESTBOT, "echo", "--lines", lines});
+    });
+    BareTurns bare(bot->pid());
+    if (!bare.found()) {
+        std::printf("  cannot find the bot's pipes in /proc: no bare round trip to compare\n");
+        return {0, 0};
     }
-    const double a = median(arena_us), b = median(bare_us);
-    sched_setaffinity(0, sizeof saved, &saved);
-    std::printf("1. per-turn overhead, %s, %s, %d turns each, instant-reply bot\n", what,
-                one_cpu ? "arena and bot on one CPU" : "scheduler's choice of CPUs", kTurns);
+    on_cpu(driver_cpu, [&] {
+        for (int i = -200; i < turns; ++i) {  // 200 warm-up turns each way
+            const auto t0 = Clock::now();
+            if (bot->exchange(input, std::chrono::milliseconds(1000)).status !=
+                process::ReadStatus::line)
+                std::printf("  unexpected: no answer\n");
+            const double arena = micros(Clock::now() - t0);
+            const double bare_trip = bare.timed_round_trip(input);
+            if (i >= 0) {
+                arena_us.push_back(arena);
+                bare_us.push_back(bare_trip);
+            }
+        }
+    });
+    return {median(arena_us), median(bare_us)};
+}
+
+// Per-turn overhead: arena against a bare pipe round trip, medians over all turns of several
+// rounds, a fresh bot each round. Pinned, the figures are steady. Left to the scheduler, where a
+// bot lands decides the cost of every turn (a bot on the other, idle virtual CPU pays ~40 us a
+// turn to wake it, whichever path drives it): that case prints every round.
+void bench_overhead(const char* what, const std::string& input, Placement placement) {
+    const bool free = placement == Placement::scheduler;
+    const int rounds = free ? 10 : 2;
+    const int turns = free ? 2000 : 5000;
+    std::vector<RoundMedians> per_round;
+    for (int round = 0; round < rounds; ++round)
+        per_round.push_back(round_medians(input, placement, turns));
+    // Equal turns per round: the median of the round medians stands for the median of all turns.
+    std::vector<double> arena_rounds, bare_rounds;
+    for (const RoundMedians& r : per_round) {
+        arena_rounds.push_back(r.arena_us);
+        bare_rounds.push_back(r.bare_us);
+    }
+    const double a = median(arena_rounds), b = median(bare_rounds);
+    const char* where = placement == Placement::one_cpu ? "arena and bot on one CPU"
+                        : placement == Placement::split ? "arena on CPU 0, bot on CPU 1"
+                                                        : "scheduler's choice of CPUs";
+    std::printf("1. per-turn overhead, %s, %s, %d rounds x %d turns each way\n", what, where,
+                rounds, turns);
     std::printf("   bare pipe round trip   median %8.2f us\n", b);
     std::printf("   arena exchange()       median %8.2f us\n", a);
     std::printf("   ratio arena / bare     %8.2fx   (target <= 1.50x: %s)\n", a / b,
                 a / b <= 1.5 ? "met" : "NOT met");
-    if (rounds > 1) {
-        std::printf("   per round (fresh bots), median us arena/bare:");
-        for (const auto& [arena, bare] : round_medians) std::printf(" %.0f/%.0f", arena, bare);
+    if (free) {
+        std::printf("   per round (a fresh bot each), median us arena/bare:");
+        for (const RoundMedians& r : per_round) std::printf(" %.0f/%.0f", r.arena_us, r.bare_us);
         std::printf("\n");
     }
     std::printf("\n");
@@ -222,11 +259,11 @@ void bench_games_per_second() {
         const auto t0 = Clock::now();
         play_games(threads, 5.0, games, turns);
         const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-        std::printf("   %d at once: %7.1f games/s, %9.0f turns/s%s\n", threads, games / s,
-                    turns / s,
-                    threads == cores ? (games / s >= 500 ? "   (target >= 500: met)"
-                                                         : "   (target >= 500: NOT met)")
-                                     : "");
+        std::printf(
+            "   %d at once: %7.1f games/s, %9.0f turns/s%s\n", threads, games / s, turns / s,
+            threads == cores
+                ? (games / s >= 500 ? "   (target >= 500: met)" : "   (target >= 500: NOT met)")
+                : "");
     }
     std::printf(
         "   Dice Shogi, two instant bots (fresh processes every game, seeds 0, 1, 2, ...)\n");
@@ -235,11 +272,11 @@ void bench_games_per_second() {
         const auto t0 = Clock::now();
         play_diceshogi_games(threads, 5.0, games, turns);
         const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-        std::printf("   %d at once: %7.1f games/s, %9.0f turns/s%s\n", threads, games / s,
-                    turns / s,
-                    threads == cores ? (games / s >= 200 ? "   (target >= 200: met)"
-                                                         : "   (target >= 200: NOT met)")
-                                     : "");
+        std::printf(
+            "   %d at once: %7.1f games/s, %9.0f turns/s%s\n", threads, games / s, turns / s,
+            threads == cores
+                ? (games / s >= 200 ? "   (target >= 200: met)" : "   (target >= 200: NOT met)")
+                : "");
     }
     std::printf("\n");
 }
@@ -288,12 +325,18 @@ void bench_timing() {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+    const bool overhead_only = argc > 1 && std::string(argv[1]) == "--overhead";
     std::signal(SIGPIPE, SIG_IGN);
     const std::string board(referee::samegame_boards().at(5).text);
-    bench_overhead("one-line input", "7 4\n", true);
-    bench_overhead("SameGame board input (15 lines)", board, true);
-    bench_overhead("one-line input", "7 4\n", false);
+    bench_overhead("one-line input", "7 4\n", Placement::one_cpu);
+    bench_overhead("SameGame board input (15 lines)", board, Placement::one_cpu);
+    if (std::thread::hardware_concurrency() >= 2) {
+        bench_overhead("one-line input", "7 4\n", Placement::split);
+        bench_overhead("SameGame board input (15 lines)", board, Placement::split);
+    }
+    bench_overhead("one-line input", "7 4\n", Placement::scheduler);
+    if (overhead_only) return 0;
     bench_games_per_second();
     bench_timing();
 }
