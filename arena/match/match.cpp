@@ -34,6 +34,8 @@ void check_command(const PlayerSpec& player) {
     try {
         process::resolve_executable(argv.front(), player.working_dir);
     } catch (const process::SpawnError& e) {
+        // The error names the program already; name the bot too when that says something more.
+        if (player.name == argv.front()) throw;
         throw process::SpawnError("bot '" + player.name + "': " + e.what());
     }
 }
