@@ -45,10 +45,20 @@ double median(std::vector<double> v) {
 
 // Where the bench puts the driver (this process) and the bot.
 enum class Placement {
-    one_cpu,    // driver and bot both on CPU 0: each round trip is two context switches on one CPU
-    split,      // driver on CPU 0, bot on CPU 1: each round trip wakes the other CPU
+    one_cpu,    // driver and bot on one CPU: each round trip is two context switches on that CPU
+    split,      // driver and bot on two different CPUs: each round trip wakes the other CPU
     scheduler,  // nothing pinned: the scheduler picks, once per bot lifetime in practice
 };
+
+// The CPUs this process may run on (a container's cpuset may leave out CPU 0).
+std::vector<int> allowed_cpus() {
+    cpu_set_t set;
+    std::vector<int> cpus;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+            if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
+    return cpus;
+}
 
 cpu_set_t only_cpu(int cpu) {
     cpu_set_t set;
@@ -129,8 +139,9 @@ struct RoundMedians {
 // and the same machine noise; what differs is only the arena's own code path.
 RoundMedians round_medians(const std::string& input, Placement placement, int turns) {
     const std::string lines = std::to_string(std::count(input.begin(), input.end(), '\n'));
-    const int driver_cpu = placement == Placement::scheduler ? -1 : 0;
-    const int bot_cpu = placement == Placement::split ? 1 : driver_cpu;
+    static const std::vector<int> cpus = allowed_cpus();
+    const int driver_cpu = placement == Placement::scheduler ? -1 : cpus.at(0);
+    const int bot_cpu = placement == Placement::split ? cpus.at(1) : driver_cpu;
     std::vector<double> arena_us, bare_us;
     boost::asio::io_context io(1);
     std::optional<process::BotProcess> bot;
@@ -179,7 +190,7 @@ void bench_overhead(const char* what, const std::string& input, Placement placem
     }
     const double a = median(arena_rounds), b = median(bare_rounds);
     const char* where = placement == Placement::one_cpu ? "arena and bot on one CPU"
-                        : placement == Placement::split ? "arena on CPU 0, bot on CPU 1"
+                        : placement == Placement::split ? "arena and bot on two CPUs"
                                                         : "scheduler's choice of CPUs";
     std::printf("1. per-turn overhead, %s, %s, %d rounds x %d turns each way\n", what, where,
                 rounds, turns);
@@ -331,7 +342,7 @@ int main(int argc, char** argv) {
     const std::string board(referee::samegame_boards().at(5).text);
     bench_overhead("one-line input", "7 4\n", Placement::one_cpu);
     bench_overhead("SameGame board input (15 lines)", board, Placement::one_cpu);
-    if (std::thread::hardware_concurrency() >= 2) {
+    if (allowed_cpus().size() >= 2) {
         bench_overhead("one-line input", "7 4\n", Placement::split);
         bench_overhead("SameGame board input (15 lines)", board, Placement::split);
     }
