@@ -35,11 +35,11 @@ struct Verdict {
 struct Result {
     std::vector<std::int64_t> scores;  // one per seat, as CodinGame scores them
     std::vector<int> ranks;            // one per seat, 1 = best; equal scores share a rank
-    std::string reason;                // why the game ended, e.g. "Endgame. Obtained a score of 127."
+    std::string reason;  // why the game ended, e.g. "Endgame. Obtained a score of 127."
 };
 
 class Referee {
-public:
+  public:
     virtual ~Referee() = default;
 
     virtual std::string_view game() const = 0;  // "samegame", "diceshogi", "tsuro"

@@ -260,11 +260,11 @@ int run_play(const PlayArgs& args) {
     match::MatchOptions options;
     if (args.verbose && !args.json) {
         options.on_turn = [&players](const match::Turn& t) {
-            std::printf(
-                "turn %3d  seat %d  %9.3f / %d ms  %-16s %s%s\n", t.turn, t.player, t.time_ms,
-                t.limit_ms, t.output ? ("> " + one_line(*t.output)).c_str() : "(no answer)",
-                with_names(one_line(t.summary), players).c_str(),
-                t.error.empty() ? "" : ("  " + with_names(t.error, players)).c_str());
+            std::printf("turn %3d  seat %d  %9.3f / %d ms  %-16s %s%s\n", t.turn, t.player,
+                        t.time_ms, t.limit_ms,
+                        t.output ? ("> " + one_line(*t.output)).c_str() : "(no answer)",
+                        with_names(one_line(t.summary), players).c_str(),
+                        t.error.empty() ? "" : ("  " + with_names(t.error, players)).c_str());
             std::fflush(stdout);
         };
     }
@@ -280,11 +280,11 @@ int run_play(const PlayArgs& args) {
         return 0;
     }
     std::cout << log.game
-              << (testcase_name.empty()        ? ""
+              << (testcase_name.empty()     ? ""
                   : args.game == "samegame" ? ", board " + testcase_name
                                             : ", " + testcase_name)
-              << (log.seed ? ", seed " + std::to_string(*log.seed) : "") << ", "
-              << log.turns.size() << " turns, " << static_cast<long>(log.duration_ms) << " ms\n"
+              << (log.seed ? ", seed " + std::to_string(*log.seed) : "") << ", " << log.turns.size()
+              << " turns, " << static_cast<long>(log.duration_ms) << " ms\n"
               << "result: " << with_names(log.reason, log.players) << "\n";
     for (std::size_t i = 0; i < log.seats.size(); ++i) {
         const match::SeatResult& s = log.seats[i];
@@ -382,14 +382,16 @@ int run_tournament(const TournamentArgs& args) {
         const auto standings = report::samegame_standings(config, records);
         write_text(options.out / "standings.json",
                    match::dump_json(report::to_json(standings), 2) + "\n");
-        write_text(options.out / "standings.md", report::to_markdown(standings, config, options.out.string()));
+        write_text(options.out / "standings.md",
+                   report::to_markdown(standings, config, options.out.string()));
         write_text(options.out / "standings.csv", report::to_csv(standings));
         table = report::to_text(standings);
     } else {
         const auto standings = report::versus_standings(config, records);
         write_text(options.out / "standings.json",
                    match::dump_json(report::to_json(standings), 2) + "\n");
-        write_text(options.out / "standings.md", report::to_markdown(standings, options.out.string()));
+        write_text(options.out / "standings.md",
+                   report::to_markdown(standings, options.out.string()));
         write_text(options.out / "standings.csv", report::to_csv(standings));
         table = report::to_text(standings);
     }
@@ -405,9 +407,9 @@ int run_tournament(const TournamentArgs& args) {
     if (!failures.empty()) {
         table += "\nfailures (replay the first one of each bot with the command shown):\n";
         for (const auto& [bot, entry] : failures) {
-            table += "  " + bot + ": " + std::to_string(entry.first) + " game(s), first: " +
-                     "build/arena replay " + (options.out / "games" / (entry.second + ".json")).string() +
-                     "\n";
+            table += "  " + bot + ": " + std::to_string(entry.first) +
+                     " game(s), first: " + "build/arena replay " +
+                     (options.out / "games" / (entry.second + ".json")).string() + "\n";
         }
     }
     std::cout << "\n"
@@ -461,8 +463,8 @@ int run_replay(const ReplayArgs& args) {
     } catch (const std::invalid_argument& e) {
         throw ArenaError(e.what());
     }
-    const std::string what = recorded.game + (recorded.seed ? ", seed " +
-                                                  std::to_string(*recorded.seed) : "") +
+    const std::string what = recorded.game +
+                             (recorded.seed ? ", seed " + std::to_string(*recorded.seed) : "") +
                              ", " + std::to_string(recorded.turns.size()) + " turns";
 
     if (args.script) {
@@ -499,7 +501,8 @@ int run_replay(const ReplayArgs& args) {
         } catch (const std::exception&) {
         }
         if (seat < 0 || seat >= static_cast<int>(players.size()))
-            throw ArenaError("--bot '" + override_text + "': write SEAT=COMMAND with a seat from 0 to " +
+            throw ArenaError("--bot '" + override_text +
+                             "': write SEAT=COMMAND with a seat from 0 to " +
                              std::to_string(players.size() - 1) + ", e.g. --bot 1=\"./new_bot\"");
         players[seat].command = override_text.substr(eq + 1);
         players[seat].name += " (replaced)";
@@ -508,8 +511,9 @@ int run_replay(const ReplayArgs& args) {
         try {
             match::check_command(player);
         } catch (const std::exception& e) {
-            throw ArenaError(std::string(e.what()) +
-                             "\n  (replace it with --bot SEAT=COMMAND, or check the log with --script)");
+            throw ArenaError(
+                std::string(e.what()) +
+                "\n  (replace it with --bot SEAT=COMMAND, or check the log with --script)");
         }
     }
     check_sandbox_for(players);
@@ -517,7 +521,8 @@ int run_replay(const ReplayArgs& args) {
     if (args.verbose) {
         options.on_turn = [](const match::Turn& t) {
             std::printf("turn %3d  seat %d  %9.3f / %d ms  %s\n", t.turn, t.player, t.time_ms,
-                        t.limit_ms, t.output ? ("> " + one_line(*t.output)).c_str() : "(no answer)");
+                        t.limit_ms,
+                        t.output ? ("> " + one_line(*t.output)).c_str() : "(no answer)");
         };
     }
     match::MatchLog fresh = match::play_match(*referee, players, options);
@@ -535,8 +540,8 @@ int run_replay(const ReplayArgs& args) {
     }
     print_difference(*difference);
     if (difference->turn > 0) {
-        std::cout << "\nrecorded turn:\n" << replay::render_turn(recorded, difference->turn)
-                  << "\nnew turn:\n";
+        std::cout << "\nrecorded turn:\n"
+                  << replay::render_turn(recorded, difference->turn) << "\nnew turn:\n";
         if (difference->turn <= static_cast<int>(fresh.turns.size()))
             std::cout << replay::render_turn(fresh, difference->turn);
         else
@@ -604,7 +609,8 @@ int main(int argc, char** argv) {
     app.footer(
         "Examples:\n"
         "  arena play samegame --bot build/bots/samegame/greedy --testcase 12 -v\n"
-        "  arena play diceshogi --bot build/bots/diceshogi/strong --bot build/bots/diceshogi/random "
+        "  arena play diceshogi --bot build/bots/diceshogi/strong --bot "
+        "build/bots/diceshogi/random "
         "--seed 42\n"
         "  arena play tsuro --bot build/bots/tsuro/strong --bot build/bots/tsuro/survivor "
         "--bot build/bots/tsuro/random\n"
@@ -639,9 +645,10 @@ int main(int argc, char** argv) {
         "--testcase", play.testcase,
         "SameGame board: a file (15 lines, top row first, or CodinGame's testN.json) or a "
         "built-in board number 1-50 (default: 6, Standard Testset 1)");
-    play_cmd->add_option("--seed", play.seed,
-                         "CodinGame seed (signed 64-bit) of Dice Shogi and Tsuro games: the same "
-                         "dice or decks as on CodinGame. Default: a random seed, printed and logged");
+    play_cmd->add_option(
+        "--seed", play.seed,
+        "CodinGame seed (signed 64-bit) of Dice Shogi and Tsuro games: the same "
+        "dice or decks as on CodinGame. Default: a random seed, printed and logged");
     play_cmd->add_option("--sfen", play.sfen,
                          "Dice Shogi start position in SFEN (default: the standard start)");
     play_cmd->add_option("--log", play.log_file, "Write the match log (JSON) to this file");

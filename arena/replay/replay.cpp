@@ -108,8 +108,8 @@ std::string draw_diceshogi(const std::string& input) {
     }
     text += "  hand of player 0 (upper case): " + lines[at + 5] + "\n";
     text += "  hand of player 1 (lower case): " + lines[at + 6] + "\n";
-    text += "  die: " + lines[at + 7] + "   last action: " + lines[at + 8] + "   " +
-            lines[at + 9] + " action(s) offered\n";
+    text += "  die: " + lines[at + 7] + "   last action: " + lines[at + 8] + "   " + lines[at + 9] +
+            " action(s) offered\n";
     return text;
 }
 
@@ -236,8 +236,8 @@ std::optional<Difference> check_script(const match::MatchLog& log, referee::Refe
     if (result.scores != logged) return Difference{0, "scores", join(result.scores), join(logged)};
     for (std::size_t i = 0; i < log.seats.size(); ++i) {
         if (result.ranks.at(i) != log.seats[i].rank)
-            return Difference{0, "ranks", std::to_string(result.ranks[i]) + " for seat " +
-                                              std::to_string(i),
+            return Difference{0, "ranks",
+                              std::to_string(result.ranks[i]) + " for seat " + std::to_string(i),
                               std::to_string(log.seats[i].rank)};
     }
     return std::nullopt;
@@ -249,8 +249,7 @@ std::optional<Difference> compare(const match::MatchLog& recorded, const match::
         const match::Turn& a = recorded.turns[i];
         const match::Turn& b = fresh.turns[i];
         if (a.player != b.player)
-            return Difference{a.turn, "player", std::to_string(a.player),
-                              std::to_string(b.player)};
+            return Difference{a.turn, "player", std::to_string(a.player), std::to_string(b.player)};
         if (a.input != b.input) return Difference{a.turn, "input", a.input, b.input};
         if (a.output != b.output)
             return Difference{a.turn, "output", a.output.value_or("(no answer)"),

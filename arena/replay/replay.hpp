@@ -27,8 +27,8 @@ std::unique_ptr<referee::Referee> referee_for(const match::MatchLog& log);
 
 // Where two transcripts (or a transcript and the referee) part.
 struct Difference {
-    int turn = 0;       // 1-based; 0 when the difference is in the result
-    std::string what;   // "input", "output", "player", "error", "turn count", "scores", ...
+    int turn = 0;      // 1-based; 0 when the difference is in the result
+    std::string what;  // "input", "output", "player", "error", "turn count", "scores", ...
     std::string expected, actual;
 };
 

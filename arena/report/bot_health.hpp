@@ -17,7 +17,7 @@ struct BotHealth {
     // Id of the first game (in record order) with each kind of failure; "" if none.
     std::string first_timeout, first_crash, first_invalid;
     std::string first_failure;  // the first failed game of any kind
-    int turns = 0;  // answered turns the times below are taken over
+    int turns = 0;              // answered turns the times below are taken over
     double mean_turn_ms = 0, p50_turn_ms = 0, p90_turn_ms = 0, p99_turn_ms = 0, max_turn_ms = 0;
 
     int failures() const { return timeouts + crashes + invalids; }

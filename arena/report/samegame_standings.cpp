@@ -133,7 +133,8 @@ std::string to_markdown(const std::vector<SameGameStanding>& standings,
        << "Validator total = CodinGame's submit score (validators 11-50; a failed board counts 0). "
        << "% best = that total against the best known scores of the same boards.\n\n"
        << "| rank | bot | validator total | % best known | validators passed | all boards | "
-          "timeouts | crashes | invalid | first failure (replay it) | mean turn ms | max turn ms |\n"
+          "timeouts | crashes | invalid | first failure (replay it) | mean turn ms | max turn ms "
+          "|\n"
        << "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n";
     for (const SameGameStanding& s : standings) {
         md << "| " << s.rank << " | " << s.bot << " | " << thousands(s.validator_total) << " | "

@@ -1,13 +1,13 @@
 #include "arena/report/versus_standings.hpp"
 
-#include "arena/report/text.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <numeric>
 #include <sstream>
+
+#include "arena/report/text.hpp"
 
 namespace arena::report {
 
@@ -148,8 +148,8 @@ VersusStandings versus_standings(const tournament::TournamentConfig& config,
             auto it = pentanomials.find({std::min(a, b), std::max(a, b)});
             if (it != pentanomials.end()) {
                 pair.pentanomial = it->second;
-                if (a > b) std::reverse(pair.pentanomial.counts.begin(),
-                                        pair.pentanomial.counts.end());
+                if (a > b)
+                    std::reverse(pair.pentanomial.counts.begin(), pair.pentanomial.counts.end());
             }
             pair.elo = pair.pentanomial.pairs() > 0 ? ratings::pentanomial_elo(pair.pentanomial)
                                                     : ratings::trinomial_elo(results);
@@ -213,13 +213,13 @@ std::string to_text(const VersusStandings& st) {
     const bool multi = st.players_per_game > 2;
     char line[320];
     if (multi) {
-        std::snprintf(line, sizeof line, "%-4s %-18s %-22s %-22s %6s %8s %6s %6s %8s %8s\n",
-                      "rank", "bot", "rating (finish order)", "pairwise Elo", "games", "avg rank",
-                      "win %", "fails", "p50 ms", "max ms");
+        std::snprintf(line, sizeof line, "%-4s %-18s %-22s %-22s %6s %8s %6s %6s %8s %8s\n", "rank",
+                      "bot", "rating (finish order)", "pairwise Elo", "games", "avg rank", "win %",
+                      "fails", "p50 ms", "max ms");
     } else {
-        std::snprintf(line, sizeof line, "%-4s %-18s %-22s %6s %-12s %7s %7s %6s %8s %8s\n",
-                      "rank", "bot", "Elo [95%]", "games", "W-D-L", "score", "LOS", "fails",
-                      "p50 ms", "max ms");
+        std::snprintf(line, sizeof line, "%-4s %-18s %-22s %6s %-12s %7s %7s %6s %8s %8s\n", "rank",
+                      "bot", "Elo [95%]", "games", "W-D-L", "score", "LOS", "fails", "p50 ms",
+                      "max ms");
     }
     out << line;
     for (const VersusStanding& s : st.rows) {
@@ -231,8 +231,9 @@ std::string to_text(const VersusStandings& st) {
                           elo_text(s.elo).c_str(), s.games, s.average_rank, s.win_percent,
                           s.health.failures(), s.health.p50_turn_ms, s.health.max_turn_ms);
         } else {
-            std::snprintf(line, sizeof line, "%-4d %-18s %-22s %6d %-12s %6.1f%% %7s %6d %8.2f %8.1f\n",
-                          s.rank, s.bot.c_str(), elo_text(s.elo).c_str(), s.games,
+            std::snprintf(line, sizeof line,
+                          "%-4d %-18s %-22s %6d %-12s %6.1f%% %7s %6d %8.2f %8.1f\n", s.rank,
+                          s.bot.c_str(), elo_text(s.elo).c_str(), s.games,
                           wdl_text(s.results).c_str(), s.score_percent, los.c_str(),
                           s.health.failures(), s.health.p50_turn_ms, s.health.max_turn_ms);
         }
@@ -314,7 +315,8 @@ std::string to_markdown(const VersusStandings& st, const std::string& out_dir) {
         }
     }
 
-    md << "\n## Failures and turn times\n\nThe first failed game of each bot comes with the command "
+    md << "\n## Failures and turn times\n\nThe first failed game of each bot comes with the "
+          "command "
           "that replays it (add `--script --turn N` to step through it without running bots).\n\n"
           "| bot | games | timeouts | crashes | invalid | first failure | mean ms | p50 ms | "
           "p90 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n";

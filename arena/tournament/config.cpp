@@ -157,10 +157,9 @@ void read_matchmaking(const FieldReader& fields, const referee::GameInfo& info,
                 if (key != "count" && key != "master")
                     fields.fail("seeds." + key, "unknown field (known: count, master)");
             }
-            const int count = seeds->contains("count")
-                                  ? whole_number(fields, seeds->at("count"), "seeds.count", 1,
-                                                 1000000)
-                                  : kDefaultSeedCount;
+            const int count = seeds->contains("count") ? whole_number(fields, seeds->at("count"),
+                                                                      "seeds.count", 1, 1000000)
+                                                       : kDefaultSeedCount;
             std::int64_t master = kDefaultMasterSeed;
             if (seeds->contains("master")) {
                 if (!seeds->at("master").is_number_integer())
@@ -196,8 +195,8 @@ void read_matchmaking(const FieldReader& fields, const referee::GameInfo& info,
                 whole_number(fields, *k, "players_per_game", info.min_players, info.max_players);
         if (bots < config.players_per_game) {
             fields.fail("bots", "a " + config.game + " game needs " +
-                                    std::to_string(config.players_per_game) +
-                                    " players but only " + std::to_string(bots) +
+                                    std::to_string(config.players_per_game) + " players but only " +
+                                    std::to_string(bots) +
                                     " bot(s) are listed (a bot can be listed twice under two "
                                     "names)");
         }
@@ -242,7 +241,8 @@ void read_matchmaking(const FieldReader& fields, const referee::GameInfo& info,
                     fields.fail("time.scale", "must be a number above 0 (1 = CodinGame's limits)");
                 config.time_scale = value.get<double>();
             } else if (key == "margin_ms") {
-                config.time_margin_ms = whole_number(fields, value, "time.margin_ms", -1000, 600000);
+                config.time_margin_ms =
+                    whole_number(fields, value, "time.margin_ms", -1000, 600000);
             } else {
                 fields.fail("time." + key, "unknown field (known: scale, margin_ms)");
             }
@@ -305,9 +305,9 @@ TournamentConfig load_config_text(const std::string& text, const std::filesystem
     if (!root.is_object()) throw ConfigError(file.string() + ": must be a JSON object");
     FieldReader fields(file, root);
     static const std::set<std::string> known = {
-        "game",      "bots",        "boards", "seeds", "games_per_seed", "players_per_game",
-        "format",    "candidate",   "seat_orders", "time", "concurrency", "out",
-        "limits",    "sandbox"};
+        "game",   "bots",      "boards",      "seeds", "games_per_seed", "players_per_game",
+        "format", "candidate", "seat_orders", "time",  "concurrency",    "out",
+        "limits", "sandbox"};
     for (const auto& [key, value] : root.items()) {
         if (!known.count(key)) {
             fields.fail(key,
@@ -373,8 +373,9 @@ TournamentConfig load_config_text(const std::string& text, const std::filesystem
 
     const nlohmann::json* boards = fields.find("boards");
     if (config.game != "samegame") {
-        if (boards) fields.fail("boards", "only SameGame has boards; " + config.game +
-                                              " games are set by \"seeds\"");
+        if (boards)
+            fields.fail("boards",
+                        "only SameGame has boards; " + config.game + " games are set by \"seeds\"");
     } else if (!boards) {
         config.testcases = samegame_board_set("all");
     } else if (boards->is_string()) {

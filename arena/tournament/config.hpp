@@ -2,8 +2,8 @@
 // Every field is documented in configs/README.md.
 #pragma once
 
-#include <filesystem>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <string>

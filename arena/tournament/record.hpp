@@ -31,7 +31,7 @@ struct GameRecord {
     std::vector<double> max_turn_ms;   // per seat
     // Per seat, every answered turn's time in ms (0.01 ms resolution), for percentiles.
     std::vector<std::vector<double>> turn_ms;
-    std::string log;                   // path of the match log, relative to the output directory
+    std::string log;  // path of the match log, relative to the output directory
 };
 
 GameRecord make_record(const std::string& id, const std::string& group, const match::MatchLog& log,

@@ -257,7 +257,8 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
                 setup.game = config.game;
                 setup.players = static_cast<int>(game.seats.size());
                 setup.seed = game.seed;
-                if (!config.testcases.empty()) setup.testcase = config.testcases[game.testcase].text;
+                if (!config.testcases.empty())
+                    setup.testcase = config.testcases[game.testcase].text;
                 std::unique_ptr<referee::Referee> referee = referee::make_referee(setup);
                 std::vector<match::PlayerSpec> players;
                 for (std::size_t seat : game.seats) players.push_back(config.bots[seat]);

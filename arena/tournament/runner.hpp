@@ -52,8 +52,8 @@ std::vector<ScheduledGame> make_schedule(const TournamentConfig& config);
 std::string resize_to_games(TournamentConfig& config, std::size_t games);
 
 // Plays every scheduled game not yet in OUT/results.jsonl and returns all records, in schedule
-// order (only those played when stop_after ended the run early). Progress goes to `progress`. Throws std::runtime_error when OUT cannot be written or
-// already holds results and resume is off.
+// order (only those played when stop_after ended the run early). Progress goes to `progress`.
+// Throws std::runtime_error when OUT cannot be written or already holds results and resume is off.
 std::vector<GameRecord> run_tournament(const TournamentConfig& config, const RunOptions& options,
                                        std::ostream& progress);
 

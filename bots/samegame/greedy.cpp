@@ -21,58 +21,58 @@ using Grid = std::array<std::array<int, N>, N>;  // grid[x][y], y = 0 is the bot
 
 // Reads one board; returns false on EOF or malformed input.
 bool readBoard(Grid& g) {
-  for (int line = 0; line < N; ++line) {
-    std::string s;
-    if (!std::getline(std::cin, s)) return false;
-    std::istringstream in(s);
-    const int y = N - 1 - line;
-    for (int x = 0; x < N; ++x) {
-      if (!(in >> g[x][y])) return false;
+    for (int line = 0; line < N; ++line) {
+        std::string s;
+        if (!std::getline(std::cin, s)) return false;
+        std::istringstream in(s);
+        const int y = N - 1 - line;
+        for (int x = 0; x < N; ++x) {
+            if (!(in >> g[x][y])) return false;
+        }
     }
-  }
-  return true;
+    return true;
 }
 
 }  // namespace
 
 int main() {
-  Grid g{};
-  while (readBoard(g)) {
-    std::array<std::array<bool, N>, N> seen{};
-    int bestSize = 0, bestX = -1, bestY = -1;
-    std::vector<int> stack;
-    for (int x = 0; x < N; ++x) {
-      for (int y = 0; y < N; ++y) {
-        if (seen[x][y] || g[x][y] < 0) continue;
-        const int colour = g[x][y];
-        int size = 0;
-        stack.assign(1, x * N + y);
-        seen[x][y] = true;
-        while (!stack.empty()) {
-          const int cx = stack.back() / N, cy = stack.back() % N;
-          stack.pop_back();
-          ++size;
-          const int nx[4] = {cx - 1, cx + 1, cx, cx};
-          const int ny[4] = {cy, cy, cy - 1, cy + 1};
-          for (int k = 0; k < 4; ++k) {
-            if (nx[k] < 0 || nx[k] >= N || ny[k] < 0 || ny[k] >= N) continue;
-            if (seen[nx[k]][ny[k]] || g[nx[k]][ny[k]] != colour) continue;
-            seen[nx[k]][ny[k]] = true;
-            stack.push_back(nx[k] * N + ny[k]);
-          }
+    Grid g{};
+    while (readBoard(g)) {
+        std::array<std::array<bool, N>, N> seen{};
+        int bestSize = 0, bestX = -1, bestY = -1;
+        std::vector<int> stack;
+        for (int x = 0; x < N; ++x) {
+            for (int y = 0; y < N; ++y) {
+                if (seen[x][y] || g[x][y] < 0) continue;
+                const int colour = g[x][y];
+                int size = 0;
+                stack.assign(1, x * N + y);
+                seen[x][y] = true;
+                while (!stack.empty()) {
+                    const int cx = stack.back() / N, cy = stack.back() % N;
+                    stack.pop_back();
+                    ++size;
+                    const int nx[4] = {cx - 1, cx + 1, cx, cx};
+                    const int ny[4] = {cy, cy, cy - 1, cy + 1};
+                    for (int k = 0; k < 4; ++k) {
+                        if (nx[k] < 0 || nx[k] >= N || ny[k] < 0 || ny[k] >= N) continue;
+                        if (seen[nx[k]][ny[k]] || g[nx[k]][ny[k]] != colour) continue;
+                        seen[nx[k]][ny[k]] = true;
+                        stack.push_back(nx[k] * N + ny[k]);
+                    }
+                }
+                if (size >= 2 && size > bestSize) {
+                    bestSize = size;
+                    bestX = x;
+                    bestY = y;
+                }
+            }
         }
-        if (size >= 2 && size > bestSize) {
-          bestSize = size;
-          bestX = x;
-          bestY = y;
+        if (bestX < 0) {  // no legal move: cannot happen under the referee (game over before)
+            std::cout << "0 0" << std::endl;
+            continue;
         }
-      }
+        std::cout << bestX << ' ' << bestY << std::endl;
     }
-    if (bestX < 0) {  // no legal move: cannot happen under the referee (game over before)
-      std::cout << "0 0" << std::endl;
-      continue;
-    }
-    std::cout << bestX << ' ' << bestY << std::endl;
-  }
-  return 0;
+    return 0;
 }

@@ -1,10 +1,10 @@
 #include "referees/diceshogi/sha1prng.hpp"
 
-#include "referees/common/java_next_int.hpp"
-
 #include <boost/uuid/detail/sha1.hpp>
 #include <stdexcept>
 #include <type_traits>
+
+#include "referees/common/java_next_int.hpp"
 
 namespace arena::referee::diceshogi {
 namespace {

@@ -588,6 +588,7 @@ TEST_CASE("make_referee builds SameGame; an empty test case means board 6") {
 
     GameSetup unknown;
     unknown.game = "chess";
-    CHECK_THROWS_WITH_AS(make_referee(unknown), "unknown game 'chess': known games are samegame, diceshogi, tsuro",
+    CHECK_THROWS_WITH_AS(make_referee(unknown),
+                         "unknown game 'chess': known games are samegame, diceshogi, tsuro",
                          std::invalid_argument);
 }

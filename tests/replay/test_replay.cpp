@@ -116,8 +116,8 @@ TEST_CASE("SameGame: the board comes back from the log; a bot that times out rep
         "0 0 1 1 2 2 3 3 4 4 0 0 1 1 2\n"
         "0 0 1 1 2 2 3 3 4 4 0 0 1 1 2\n");
     // Answers "0 0" twice (the two columns of zeros, then the two of ones), then exits.
-    const match::MatchLog log =
-        played_and_read(setup, {bot("two", kTestbot + " reply \"0 0\" --lines 15 --exit-after 2")}, "samegame");
+    const match::MatchLog log = played_and_read(
+        setup, {bot("two", kTestbot + " reply \"0 0\" --lines 15 --exit-after 2")}, "samegame");
     REQUIRE(log.turns.size() == 3);
     CHECK_FALSE(log.turns[2].output.has_value());
     CHECK_FALSE(replay::check_script(log, *replay::referee_for(log)));

@@ -86,7 +86,8 @@ TEST_CASE("4-player tables: all 24 seat orders, or the 4 rotations") {
     // With rotations every bot of a table sits in every seat exactly once per seed.
     std::map<std::pair<std::size_t, std::size_t>, int> bot_in_seat;
     for (const ScheduledGame& g : games) {
-        for (std::size_t seat = 0; seat < g.seats.size(); ++seat) ++bot_in_seat[{g.seats[seat], seat}];
+        for (std::size_t seat = 0; seat < g.seats.size(); ++seat)
+            ++bot_in_seat[{g.seats[seat], seat}];
     }
     for (std::size_t bot = 0; bot < 5; ++bot) {
         for (std::size_t seat = 0; seat < 4; ++seat) {

@@ -55,9 +55,12 @@ const std::string kTestbot = ARENA_TESTBOT;
 const std::string kDiceShogiConfig = R"({
   "game": "diceshogi",
   "bots": [
-    {"name": "alpha", "command": ")" + kTestbot + R"( reply random"},
-    {"name": "beta", "command": ")" + kTestbot + R"( reply random"},
-    {"name": "blunder", "command": ")" + kTestbot + R"( reply nonsense"}
+    {"name": "alpha", "command": ")" +
+                                     kTestbot + R"( reply random"},
+    {"name": "beta", "command": ")" + kTestbot +
+                                     R"( reply random"},
+    {"name": "blunder", "command": ")" +
+                                     kTestbot + R"( reply nonsense"}
   ],
   "seeds": {"count": 4, "master": 3}
 })";
@@ -150,9 +153,12 @@ TEST_CASE("Tsuro at 3-player tables: every seat order; an eliminated-at-once bot
     const auto config = load(dir, R"({
       "game": "tsuro",
       "bots": [
-        {"name": "r1", "command": ")" + std::string(ARENA_TSURO_RANDOM) + R"( --seed 1"},
-        {"name": "r2", "command": ")" + std::string(ARENA_TSURO_RANDOM) + R"( --seed 2"},
-        {"name": "blunder", "command": ")" + kTestbot + R"( reply nonsense"}
+        {"name": "r1", "command": ")" +
+                                      std::string(ARENA_TSURO_RANDOM) + R"( --seed 1"},
+        {"name": "r2", "command": ")" +
+                                      std::string(ARENA_TSURO_RANDOM) + R"( --seed 2"},
+        {"name": "blunder", "command": ")" +
+                                      kTestbot + R"( reply nonsense"}
       ],
       "seeds": [5, -5]
     })");
