@@ -7,14 +7,13 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <random>
 #include <set>
-#include <sstream>
 #include <thread>
 
+#include "arena/common/files.hpp"
 #include "arena/gate/command.hpp"
 #include "arena/match/match.hpp"
 #include "arena/match/match_log_json.hpp"
@@ -61,13 +60,6 @@ std::vector<std::string> bot_names(const std::vector<std::string>& commands) {
         if (count[names[i]] > 1) names[i] += "#" + std::to_string(i);
     }
     return names;
-}
-
-void write_text(const fs::path& path, const std::string& text) {
-    if (path.has_parent_path()) fs::create_directories(path.parent_path());
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) throw ArenaError("cannot write '" + path.string() + "'");
 }
 
 std::string one_line(std::string text) {
@@ -273,7 +265,8 @@ int run_play(const PlayArgs& args) {
     log.testcase_text = setup.testcase;
     log.seed = args.game == "samegame" ? std::nullopt : setup.seed;
     const match::Json log_json = match::to_json(log);
-    if (!args.log_file.empty()) write_text(args.log_file, match::dump_json(log_json, 1) + "\n");
+    if (!args.log_file.empty())
+        files::write_atomically(args.log_file, match::dump_json(log_json, 1) + "\n");
 
     if (args.json) {
         std::cout << match::dump_json(log_json, 1) << "\n";
@@ -380,19 +373,19 @@ int run_tournament(const TournamentArgs& args) {
     std::string table;
     if (config.game == "samegame") {
         const auto standings = report::samegame_standings(config, records);
-        write_text(options.out / "standings.json",
-                   match::dump_json(report::to_json(standings), 2) + "\n");
-        write_text(options.out / "standings.md",
-                   report::to_markdown(standings, config, options.out.string()));
-        write_text(options.out / "standings.csv", report::to_csv(standings));
+        files::write_atomically(options.out / "standings.json",
+                                match::dump_json(report::to_json(standings), 2) + "\n");
+        files::write_atomically(options.out / "standings.md",
+                                report::to_markdown(standings, config, options.out.string()));
+        files::write_atomically(options.out / "standings.csv", report::to_csv(standings));
         table = report::to_text(standings);
     } else {
         const auto standings = report::versus_standings(config, records);
-        write_text(options.out / "standings.json",
-                   match::dump_json(report::to_json(standings), 2) + "\n");
-        write_text(options.out / "standings.md",
-                   report::to_markdown(standings, options.out.string()));
-        write_text(options.out / "standings.csv", report::to_csv(standings));
+        files::write_atomically(options.out / "standings.json",
+                                match::dump_json(report::to_json(standings), 2) + "\n");
+        files::write_atomically(options.out / "standings.md",
+                                report::to_markdown(standings, options.out.string()));
+        files::write_atomically(options.out / "standings.csv", report::to_csv(standings));
         table = report::to_text(standings);
     }
     // Failed games, each with the one line that replays it.
@@ -530,7 +523,7 @@ int run_replay(const ReplayArgs& args) {
     fresh.testcase = recorded.testcase;
     fresh.testcase_text = recorded.testcase_text;
     if (!args.new_log.empty())
-        write_text(args.new_log, match::dump_json(match::to_json(fresh), 1) + "\n");
+        files::write_atomically(args.new_log, match::dump_json(match::to_json(fresh), 1) + "\n");
     const auto difference = replay::compare(recorded, fresh);
     if (!difference) {
         std::cout << "identical: " << fresh.turns.size() << " turns, same inputs and outputs, "
@@ -576,7 +569,7 @@ int run_view(const ViewArgs& args) {
                                                  : fs::path(args.output);
         if (fs::exists(out) && fs::equivalent(out, args.source))
             throw ArenaError("the page would overwrite the log: choose another file with -o");
-        write_text(out, view::replay_html(log));
+        files::write_atomically(out, view::replay_html(log));
         std::cout << "replay: " << out.string() << " (" << log["turns"].size()
                   << " turns; open it in a browser)\n";
     } catch (const view::ViewError& e) {
@@ -752,6 +745,9 @@ int main(int argc, char** argv) {
                 std::cout, std::cerr);
         return run_boards();
     } catch (const ArenaError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return kExitArenaError;
+    } catch (const files::FileError& e) {  // a file given on the command line, or an output
         std::cerr << "error: " << e.what() << "\n";
         return kExitArenaError;
     } catch (const std::exception& e) {

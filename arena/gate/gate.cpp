@@ -9,8 +9,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
-#include <sstream>
 
+#include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/report/text.hpp"
 #include "arena/report/versus_standings.hpp"
@@ -31,26 +31,6 @@ const std::set<std::string> kFailureKinds = {"timeout", "crash", "invalid"};
 constexpr std::size_t kListedGames = 6;  // lost games / failures named per test
 
 using report::format;
-
-std::string read_text(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw ConfigError("cannot read '" + file.string() + "': file missing or unreadable");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// Writes a file whole or not at all (a CI step never sees half a report).
-void write_text(const fs::path& path, const std::string& text) {
-    if (path.has_parent_path()) fs::create_directories(path.parent_path());
-    const fs::path tmp = path.string() + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << text;
-        if (!out.flush()) throw GateError("cannot write '" + tmp.string() + "'");
-    }
-    fs::rename(tmp, path);
-}
 
 [[noreturn]] void fail(const fs::path& file, const std::string& field, const std::string& what) {
     throw ConfigError(file.string() + ": field '" + field + "': " + what);
@@ -231,7 +211,13 @@ const char* to_string(Verdict verdict) {
 }
 
 GateConfig load_gate_config(const fs::path& file) {
-    return load_gate_config_text(read_text(file), file);
+    std::string text;
+    try {
+        text = files::read_text(file);
+    } catch (const files::FileError& e) {
+        throw ConfigError(e.what());
+    }
+    return load_gate_config_text(text, file);
 }
 
 GateConfig load_gate_config_text(const std::string& text, const fs::path& file) {
@@ -368,7 +354,7 @@ void write_baseline(const fs::path& file, const Baseline& baseline) {
                        {"command", baseline.command},
                        {"total", total},
                        {"boards", boards}};
-    write_text(file, root.dump(2) + "\n");
+    files::write_atomically(file, root.dump(2) + "\n");
 }
 
 // ---- running ----------------------------------------------------------------------------------
@@ -1132,9 +1118,10 @@ GateReport run_gate(const GateConfig& gate_config, const GateRunOptions& options
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
     print_report(report, gate_config, paths, out);
-    write_text(options.out / "gate.json", report_json(report, gate_config).dump(2) + "\n");
+    files::write_atomically(options.out / "gate.json",
+                            report_json(report, gate_config).dump(2) + "\n");
     if (options.junit) {
-        write_text(*options.junit, to_junit_xml(report.junit));
+        files::write_atomically(*options.junit, to_junit_xml(report.junit));
         out << "junit: " << options.junit->string() << "\n";
     }
     return report;

@@ -177,7 +177,7 @@ struct GateReport {
 // Plays the gate's games into options.out and judges them; prints progress, the result per test
 // and a final verdict line to `out`; writes OUT/gate.json and the JUnit report when asked.
 // Every bot must be startable (GateError otherwise). Throws GateError, tournament::ConfigError or
-// std::runtime_error (files) for errors.
+// files::FileError for errors.
 GateReport run_gate(const GateConfig& config, const GateRunOptions& options, std::ostream& out);
 
 // The baseline file of SameGame gates: the candidate's score on each board.
@@ -187,6 +187,6 @@ struct Baseline {
     std::vector<std::pair<std::string, std::int64_t>> scores;  // board name -> score
 };
 Baseline read_baseline(const std::filesystem::path& file);  // throws GateError
-void write_baseline(const std::filesystem::path& file, const Baseline& baseline);
+void write_baseline(const std::filesystem::path& file, const Baseline& baseline);  // FileError
 
 }  // namespace arena::gate

@@ -1,11 +1,10 @@
 #include "arena/tournament/config.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 
+#include "arena/common/files.hpp"
 #include "referees/registry.hpp"
 #include "referees/samegame/boards.hpp"
 #include "referees/samegame/samegame.hpp"
@@ -13,16 +12,6 @@
 namespace arena::tournament {
 
 namespace {
-
-std::string read_file(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw std::invalid_argument("cannot read '" + file.string() +
-                                    "': file missing or unreadable");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 Testcase from_builtin(const referee::SameGameBoard& board) {
     Testcase t;
@@ -76,7 +65,11 @@ Testcase samegame_testcase(int board_number) {
 
 Testcase samegame_testcase_file(const std::filesystem::path& file) {
     Testcase t;
-    t.text = read_file(file);
+    try {
+        t.text = files::read_text(file);
+    } catch (const files::FileError& e) {
+        throw std::invalid_argument(e.what());  // as a bad board file is reported
+    }
     try {
         referee::parse_samegame_testcase(t.text);  // fail now, with the reason, not mid-tournament
     } catch (const std::invalid_argument& e) {
@@ -287,8 +280,8 @@ bool read_bool(const FieldReader& fields, const nlohmann::json& value, const std
 TournamentConfig load_config(const std::filesystem::path& file) {
     std::string text;
     try {
-        text = read_file(file);
-    } catch (const std::invalid_argument& e) {
+        text = files::read_text(file);
+    } catch (const files::FileError& e) {
         throw ConfigError(e.what());
     }
     return load_config_text(text, file);

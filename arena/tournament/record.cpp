@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+
+#include "arena/common/files.hpp"
 
 namespace arena::tournament {
 
@@ -79,6 +82,27 @@ GameRecord record_from_json(const nlohmann::json& j) {
     if (j.contains("turn_ms")) j.at("turn_ms").get_to(r.turn_ms);
     j.at("log").get_to(r.log);
     return r;
+}
+
+ResultsFile read_results(const std::filesystem::path& results) {
+    const std::string text = files::read_text(results);
+    ResultsFile file;
+    int line_number = 0;
+    for (std::size_t begin = 0, end; (end = text.find('\n', begin)) != std::string::npos;
+         begin = end + 1) {
+        ++line_number;
+        file.complete_bytes = end + 1;
+        if (end == begin) continue;
+        try {
+            file.records.push_back(
+                record_from_json(nlohmann::json::parse(text.begin() + begin, text.begin() + end)));
+        } catch (const nlohmann::json::exception& e) {
+            throw std::runtime_error("'" + results.string() + "' line " +
+                                     std::to_string(line_number) + " is damaged (" + e.what() +
+                                     "): fix or remove that line");
+        }
+    }
+    return file;
 }
 
 }  // namespace arena::tournament

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -39,5 +40,15 @@ GameRecord make_record(const std::string& id, const std::string& group, const ma
 
 nlohmann::ordered_json to_json(const GameRecord& record);
 GameRecord record_from_json(const nlohmann::json& line);  // throws nlohmann::json::exception
+
+// The records of a results.jsonl, in file order. A last line without its newline (the arena was
+// killed while writing it) is left out, and `complete_bytes` says where the whole lines end.
+// Throws files::FileError when the file cannot be read, std::runtime_error naming the file and
+// the line when a whole line is not a record.
+struct ResultsFile {
+    std::vector<GameRecord> records;
+    std::uintmax_t complete_bytes = 0;
+};
+ResultsFile read_results(const std::filesystem::path& results);
 
 }  // namespace arena::tournament

@@ -11,6 +11,7 @@
 #include <ostream>
 #include <thread>
 
+#include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/tournament/progress.hpp"
 #include "referees/registry.hpp"
@@ -32,41 +33,20 @@ std::string file_safe(const std::string& text) {
     return out;
 }
 
-// Writes a file whole or not at all: a reader (or a resumed run) never sees half a log.
-void write_file_atomically(const fs::path& path, const std::string& text) {
-    const fs::path tmp = path.string() + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << text;
-        if (!out.flush())
-            throw std::runtime_error("cannot write '" + tmp.string() +
-                                     "': disk full or no permission?");
-    }
-    fs::rename(tmp, path);
-}
-
 // Reads the records already in results.jsonl. A last line cut short (the arena was killed while
 // writing it) is dropped from the file so that appending goes on from a clean line.
 std::map<std::string, GameRecord> read_finished(const fs::path& results) {
     std::map<std::string, GameRecord> finished;
-    std::ifstream in(results, std::ios::binary);
-    if (!in) return finished;
-    std::string line;
-    std::streamoff good_bytes = 0;
-    while (std::getline(in, line)) {
-        if (in.eof()) break;  // no newline after it: an unfinished write
-        try {
-            GameRecord r = record_from_json(nlohmann::json::parse(line));
-            finished[r.id] = std::move(r);
-        } catch (const nlohmann::json::exception& e) {
-            throw std::runtime_error("'" + results.string() + "' has a damaged line (" + e.what() +
-                                     "): fix or remove it, then run again with --resume");
-        }
-        good_bytes += static_cast<std::streamoff>(line.size()) + 1;
+    if (!fs::exists(results)) return finished;
+    ResultsFile file;
+    try {
+        file = read_results(results);
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(std::string(e.what()) + ", then run again with --resume");
     }
-    in.close();
-    if (static_cast<std::uintmax_t>(good_bytes) != fs::file_size(results))
-        fs::resize_file(results, good_bytes);
+    if (file.complete_bytes != fs::file_size(results))
+        fs::resize_file(results, file.complete_bytes);
+    for (GameRecord& r : file.records) finished[r.id] = std::move(r);
     return finished;
 }
 
@@ -218,8 +198,8 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
             "or choose another directory with --out");
     }
     std::map<std::string, GameRecord> finished = read_finished(results_path);
-    write_file_atomically(options.out / "config.json",
-                          match::dump_json(config_to_json(config, options), 2) + "\n");
+    files::write_atomically(options.out / "config.json",
+                            match::dump_json(config_to_json(config, options), 2) + "\n");
 
     const std::vector<ScheduledGame> schedule = make_schedule(config);
     std::vector<const ScheduledGame*> todo;
@@ -268,8 +248,8 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
                 log.seed = game.seed;
                 log.testcase_text = setup.testcase;
                 const std::string log_path = "games/" + game.id + ".json";
-                write_file_atomically(options.out / log_path,
-                                      match::dump_json(match::to_json(log)) + "\n");
+                files::write_atomically(options.out / log_path,
+                                        match::dump_json(match::to_json(log)) + "\n");
                 GameRecord record = make_record(game.id, game.group, log, log_path);
 
                 std::lock_guard guard(lock);

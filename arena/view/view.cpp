@@ -2,13 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <set>
 #include <span>
-#include <sstream>
 
+#include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/ratings/ratings.hpp"
 #include "arena/report/samegame_standings.hpp"
@@ -22,21 +21,6 @@ namespace fs = std::filesystem;
 namespace arena::view {
 
 namespace {
-
-std::string read_text(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw ViewError("cannot read '" + file.string() + "'");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-void write_text(const fs::path& file, const std::string& text) {
-    if (file.has_parent_path()) fs::create_directories(file.parent_path());
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) throw ViewError("cannot write '" + file.string() + "'");
-}
 
 std::string html_escape(std::string_view text) {
     std::string out;
@@ -110,23 +94,6 @@ int time_bin(double ms) {
     return std::clamp(bin, 0, kBins - 1);
 }
 
-std::vector<tournament::GameRecord> read_records(const fs::path& results) {
-    std::vector<tournament::GameRecord> records;
-    std::ifstream in(results, std::ios::binary);
-    if (!in) throw ViewError("cannot read '" + results.string() + "'");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty()) continue;
-        try {
-            records.push_back(tournament::record_from_json(nlohmann::json::parse(line)));
-        } catch (const nlohmann::json::exception&) {
-            // A line cut by a stopped run: the runner drops it on --resume, so does the report.
-            if (!in.eof()) throw ViewError("'" + results.string() + "' has a damaged line");
-        }
-    }
-    return records;
-}
-
 nlohmann::json elo_array(const ratings::EloEstimate& e) {
     return {e.elo, e.lo95, e.hi95};
 }
@@ -185,7 +152,7 @@ nlohmann::json time_limits(const fs::path& dir,
                            const std::vector<tournament::GameRecord>& records) {
     for (const tournament::GameRecord& r : records) {
         try {
-            const nlohmann::json log = nlohmann::json::parse(read_text(dir / r.log));
+            const nlohmann::json log = nlohmann::json::parse(files::read_text(dir / r.log));
             std::set<int> seen_player;
             std::optional<double> first, later;
             for (const nlohmann::json& t : log.at("turns")) {
@@ -241,7 +208,7 @@ nlohmann::json failure_entry(const fs::path& dir, const tournament::GameRecord& 
     nlohmann::json seats = nlohmann::json::array();
     nlohmann::json log;
     try {
-        log = nlohmann::json::parse(read_text(dir / r.log));
+        log = nlohmann::json::parse(files::read_text(dir / r.log));
     } catch (const std::exception&) {
     }
     for (std::size_t seat = 0; seat < r.outcomes.size(); ++seat) {
@@ -286,7 +253,7 @@ tournament::TournamentConfig config_from_records(
     std::vector<std::string> names;
     try {
         const nlohmann::json file =
-            nlohmann::json::parse(read_text(config_file), nullptr, true, true);
+            nlohmann::json::parse(files::read_text(config_file), nullptr, true, true);
         config.game = file.value("game", "");
         for (const nlohmann::json& bot : file.value("bots", nlohmann::json::array()))
             names.push_back(bot.value("name", ""));
@@ -337,7 +304,9 @@ std::string script_safe_json(const nlohmann::json& value) {
 nlohmann::json read_match_log(const fs::path& file) {
     nlohmann::json log;
     try {
-        log = nlohmann::json::parse(read_text(file));
+        log = nlohmann::json::parse(files::read_text(file));
+    } catch (const files::FileError& e) {
+        throw ViewError(e.what());
     } catch (const nlohmann::json::exception& e) {
         throw ViewError("'" + file.string() + "' is not JSON: " + e.what());
     }
@@ -380,7 +349,12 @@ nlohmann::json report_data(const fs::path& dir) {
         throw ViewError("'" + dir.string() +
                         "' is not a tournament directory: it needs config.json and results.jsonl");
     }
-    const std::vector<tournament::GameRecord> records = read_records(results_file);
+    std::vector<tournament::GameRecord> records;
+    try {
+        records = tournament::read_results(results_file).records;
+    } catch (const std::runtime_error& e) {  // unreadable, or a damaged line
+        throw ViewError(e.what());
+    }
     tournament::TournamentConfig config;
     bool config_loaded = true;
     try {
@@ -437,11 +411,11 @@ std::string report_html(const nlohmann::json& data) {
 
 ReportFiles write_report(const fs::path& dir, int max_replays) {
     nlohmann::json data = report_data(dir);
-    ReportFiles files;
-    files.report = dir / "report.html";
+    ReportFiles written;
+    written.report = dir / "report.html";
     for (nlohmann::json& failure : data["failures"]) {
-        ++files.failed_games;
-        if (files.replays >= max_replays) continue;
+        ++written.failed_games;
+        if (written.replays >= max_replays) continue;
         const std::string id = failure["id"].get<std::string>();
         // Game ids are the arena's own (board, seed and bot names); a name that could leave the
         // directory gets no page.
@@ -449,16 +423,16 @@ ReportFiles write_report(const fs::path& dir, int max_replays) {
             continue;
         try {
             const nlohmann::json log = read_match_log(dir / failure["log"].get<std::string>());
-            write_text(dir / "replays" / (id + ".html"), replay_html(log));
+            files::write_atomically(dir / "replays" / (id + ".html"), replay_html(log));
             failure["replay"] = "replays/" + id + ".html";
-            ++files.replays;
+            ++written.replays;
         } catch (const ViewError&) {
             // The log is missing or damaged: the report still lists the failure.
         }
     }
     data["replays_cap"] = max_replays;
-    write_text(files.report, report_html(data));
-    return files;
+    files::write_atomically(written.report, report_html(data));
+    return written;
 }
 
 }  // namespace arena::view

@@ -39,7 +39,8 @@ struct ReportFiles {
 };
 
 // Writes <dir>/report.html and, for each failed game (at most `max_replays` of them), its replay
-// page in <dir>/replays/, which the report links to. Throws ViewError.
+// page in <dir>/replays/, which the report links to. Throws ViewError, or files::FileError when a
+// page cannot be written.
 ReportFiles write_report(const std::filesystem::path& dir, int max_replays = 200);
 
 // JSON text that can stand inside an HTML <script> element: every '<', '>' and '&' (which JSON

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "arena/common/files.hpp"
 #include "arena/report/samegame_standings.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/runner.hpp"
@@ -170,4 +171,32 @@ TEST_CASE("a tournament writes results, logs and standings; --resume plays only 
         const auto again = report::samegame_standings(config, resumed);
         CHECK(without_times(report::to_json(again)) == without_times(report::to_json(standings)));
     }
+    SUBCASE("a damaged whole line stops --resume, naming the file and the line; nothing is lost") {
+        std::vector<std::string> lines = lines_of(options.out / "results.jsonl");
+        {
+            std::ofstream out(options.out / "results.jsonl", std::ios::trunc);
+            for (int i = 0; i < 8; ++i) out << (i == 2 ? "{\"id\": \"cut" : lines[i]) << "\n";
+        }
+        options.resume = true;
+        CHECK_THROWS_WITH_AS(tournament::run_tournament(config, options, progress),
+                             doctest::Contains("results.jsonl' line 3 is damaged"),
+                             std::runtime_error);
+        CHECK(lines_of(options.out / "results.jsonl").size() == 8);
+    }
+}
+
+TEST_CASE("files: whole reads, and writes that leave no half file and no .tmp behind") {
+    const fs::path dir = fresh_dir("files");
+    const fs::path file = dir / "a" / "b" / "standings.md";  // parent directories are created
+    files::write_atomically(file, std::string("line\n\0binary", 13));
+    CHECK(files::read_text(file) == std::string("line\n\0binary", 13));
+    files::write_atomically(file, "shorter");
+    CHECK(files::read_text(file) == "shorter");
+    CHECK_FALSE(fs::exists(file.string() + ".tmp"));
+    CHECK_THROWS_WITH_AS(files::read_text(dir / "missing.json"),
+                         doctest::Contains("missing.json': file missing or unreadable"),
+                         files::FileError);
+    fs::create_directories(dir / "blocked");
+    CHECK_THROWS_AS(files::write_atomically(dir / "blocked", "a directory is in the way"),
+                    files::FileError);
 }

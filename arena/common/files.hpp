@@ -1,0 +1,23 @@
+// Whole-file reads and writes, one way for every layer: errors name the file and say what to check.
+#pragma once
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace arena::files {
+
+struct FileError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The file's bytes. Throws FileError "cannot read 'F': file missing or unreadable".
+std::string read_text(const std::filesystem::path& file);
+
+// Writes the file whole or not at all (a reader, a resumed run or a CI step never sees half a
+// file): the text goes to F.tmp, which is then renamed to F. Creates missing parent directories.
+// Throws FileError.
+void write_atomically(const std::filesystem::path& file, std::string_view text);
+
+}  // namespace arena::files
