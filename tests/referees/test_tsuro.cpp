@@ -19,27 +19,18 @@
 
 #include "referees/registry.hpp"
 #include "referees/tsuro/tsuro.hpp"
+#include "tests/referees/tsuro_data.hpp"
 
 using namespace arena::referee;
 
 namespace {
 
-const std::string kDataDir = ARENA_TEST_DATA_DIR "/tsuro";
-
-std::vector<std::string> read_lines(const std::string& name) {
-    std::ifstream file(kDataDir + "/" + name);
-    REQUIRE_MESSAGE(file.good(), "cannot read " << kDataDir << "/" << name);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(file, line);) {
-        if (!line.empty()) lines.push_back(line);
-    }
-    return lines;
-}
+using arena::test::tsuro_data_lines;
 
 // deck_vectors.txt: seed -> deck after the first shuffle.
 std::vector<std::pair<std::int64_t, std::vector<int>>> deck_vectors() {
     std::vector<std::pair<std::int64_t, std::vector<int>>> vectors;
-    for (const std::string& line : read_lines("deck_vectors.txt")) {
+    for (const std::string& line : tsuro_data_lines("deck_vectors.txt")) {
         std::istringstream fields(line);
         std::int64_t seed = 0;
         fields >> seed;
@@ -60,7 +51,7 @@ std::vector<int> seed0_deck() {
 
 // The input line of a hand tile: "id c0 .. c7", the unrotated pairs of tiles.txt ("id a:b ...").
 std::string tile_line(int id) {
-    for (const std::string& line : read_lines("tiles.txt")) {
+    for (const std::string& line : tsuro_data_lines("tiles.txt")) {
         std::istringstream fields(line);
         int file_id = -1;
         fields >> file_id;

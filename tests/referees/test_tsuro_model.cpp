@@ -15,23 +15,14 @@
 
 #include "referees/tsuro/java_random.hpp"
 #include "referees/tsuro/model.hpp"
+#include "tests/referees/tsuro_data.hpp"
 
 using namespace arena::referee;
 using namespace arena::referee::tsuro;
 
 namespace {
 
-const std::string kDataDir = ARENA_TEST_DATA_DIR "/tsuro";
-
-std::vector<std::string> read_lines(const std::string& name) {
-    std::ifstream file(kDataDir + "/" + name);
-    REQUIRE_MESSAGE(file.good(), "cannot read " << kDataDir << "/" << name);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(file, line);) {
-        if (!line.empty()) lines.push_back(line);
-    }
-    return lines;
-}
+using arena::test::tsuro_data_lines;
 
 // The 4 pairs of a tile as a set of {low, high}, to compare tiles up to the order of the pairs.
 std::set<std::pair<int, int>> pairs_of(const Connections& c) {
@@ -53,7 +44,7 @@ std::vector<int> shuffled_ids(std::int64_t seed) {
 }  // namespace
 
 TEST_CASE("the tile table is tiles.txt, pairs in the file's order (spec 1.2)") {
-    const std::vector<std::string> lines = read_lines("tiles.txt");
+    const std::vector<std::string> lines = tsuro_data_lines("tiles.txt");
     REQUIRE(lines.size() == kTileCount);
     for (const std::string& line : lines) {
         std::istringstream fields(line);
@@ -127,7 +118,7 @@ TEST_CASE("path_end gives the other end of each path") {
 }
 
 TEST_CASE("the start-mark table is start_positions.txt and the closed form (spec 2)") {
-    const std::vector<std::string> lines = read_lines("start_positions.txt");
+    const std::vector<std::string> lines = tsuro_data_lines("start_positions.txt");
     REQUIRE(lines.size() == kStartMarkCount);
     for (const std::string& line : lines) {
         std::istringstream fields(line);
@@ -217,7 +208,7 @@ TEST_CASE("markers follow paths through several tiles and stop at an empty cell"
 }
 
 TEST_CASE("the deck vectors of the spec (shared/data/tsuro/deck_vectors.txt, spec 6)") {
-    const std::vector<std::string> lines = read_lines("deck_vectors.txt");
+    const std::vector<std::string> lines = tsuro_data_lines("deck_vectors.txt");
     REQUIRE(lines.size() == 12);
     for (const std::string& line : lines) {
         std::istringstream fields(line);
@@ -237,7 +228,7 @@ TEST_CASE("the deck vectors of the spec (shared/data/tsuro/deck_vectors.txt, spe
 }
 
 TEST_CASE("JavaRandom next, nextInt and a shuffle continued on the same generator, as a JDK") {
-    const std::vector<std::string> lines = read_lines("java_random_vectors.txt");
+    const std::vector<std::string> lines = tsuro_data_lines("java_random_vectors.txt");
     int next_lines = 0, next_int_lines = 0, reshuffle_lines = 0;
     for (const std::string& line : lines) {
         INFO(line);
