@@ -17,6 +17,7 @@
 #include "arena/gate/command.hpp"
 #include "arena/match/match.hpp"
 #include "arena/match/match_log_json.hpp"
+#include "arena/process/interrupt.hpp"
 #include "arena/replay/replay.hpp"
 #include "arena/report/samegame_standings.hpp"
 #include "arena/report/versus_standings.hpp"
@@ -729,6 +730,7 @@ int main(int argc, char** argv) {
     }
     // A bot that dies while we write to it must not take the arena down with SIGPIPE.
     std::signal(SIGPIPE, SIG_IGN);
+    arena::process::install_interrupt_handlers();
     try {
         if (*play_cmd) return run_play(play);
         if (*tour_cmd) return run_tournament(tour);

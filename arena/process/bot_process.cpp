@@ -58,6 +58,7 @@
 #include <span>
 #include <utility>
 
+#include "arena/process/interrupt.hpp"
 #include "arena/process/process_v2.hpp"
 
 namespace arena::process {
@@ -97,7 +98,9 @@ void unregister_live_bot(pid_t pid) {
     }
 }
 
-extern "C" void kill_live_bots_and_die(int signal) {
+}  // namespace
+
+void kill_all_bots() noexcept {
     for (const std::atomic<pid_t>& slot : live_bots) {
         const pid_t pid = slot.load();
         if (pid > 0) {
@@ -105,9 +108,9 @@ extern "C" void kill_live_bots_and_die(int signal) {
             ::kill(pid, SIGKILL);
         }
     }
-    ::signal(signal, SIG_DFL);
-    ::raise(signal);  // die of the same signal, as if we had not been here
 }
+
+namespace {
 
 // Process-wide settings, made once when the first bot starts.
 void prepare_arena_process() {
@@ -129,18 +132,6 @@ void prepare_arena_process() {
         // instead of to PID 1, so stop() can reap them. Without this they would stay zombies
         // wherever PID 1 does not reap orphans (containers without an init, such as ours).
         ::prctl(PR_SET_CHILD_SUBREAPER, 1);
-
-        // Take the bots down when the arena is interrupted, unless the signal was set to be
-        // ignored (nohup) or handled by someone else.
-        for (int signal : {SIGINT, SIGTERM, SIGHUP}) {
-            struct sigaction current {};
-            if (::sigaction(signal, nullptr, &current) == 0 && current.sa_handler == SIG_DFL) {
-                struct sigaction cleanup {};
-                cleanup.sa_handler = kill_live_bots_and_die;
-                sigemptyset(&cleanup.sa_mask);
-                ::sigaction(signal, &cleanup, nullptr);
-            }
-        }
     });
 }
 
