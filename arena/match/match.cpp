@@ -81,9 +81,14 @@ process::ExitStatus stop_bot(Seat& seat, Turn* stderr_sink = nullptr) {
 
 // A turn got no line (deadline passed, stdout closed, or an endless line): tell a crash (the bot
 // ended by itself) from a plain timeout. Either way the bot is stopped, as CodinGame stops a bot
-// that missed its turn, and the referee counts a timeout.
-Outcome classify_no_answer(Seat& seat, Turn& turn) {
+// that missed its turn, and the referee counts a timeout. Decided by what the arena did, not by
+// the exit code: a bot still running at the deadline (or still writing an endless line) was
+// stopped by us, whatever it exits with then (every JVM exits 143 on our SIGTERM). Only a limit
+// it reached meanwhile (CPU, memory) makes it a crash.
+Outcome classify_no_answer(Seat& seat, Turn& turn, process::ReadStatus read) {
     const process::ExitStatus exit = stop_bot(seat, &turn);
+    if (!exit.limit_reached.empty()) return Outcome::crash;
+    if (read != process::ReadStatus::closed) return Outcome::timeout;
     return exit.killed_by_arena ? Outcome::timeout : Outcome::crash;
 }
 
@@ -149,7 +154,7 @@ MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& pl
                 verdict = referee.play(*turn.output);
                 if (!verdict.accepted) seat.result.outcome = Outcome::invalid;
             } else {
-                seat.result.outcome = classify_no_answer(seat, turn);
+                seat.result.outcome = classify_no_answer(seat, turn, read.status);
                 verdict = referee.timeout();
             }
         }

@@ -746,7 +746,7 @@ void BotProcess::Impl::start_stdout_read() {
                 return;
             }
             // Keep reading until a full line (or too much without one) is buffered.
-            if (find_line_end() == std::string::npos && out_end_ - out_begin_ <= kMaxLineBytes) {
+            if (find_line_end() == std::string::npos && out_end_ - out_begin_ < kMaxLineBytes) {
                 start_stdout_read();
             }
         });
@@ -773,7 +773,9 @@ BotProcess::Impl::LineScan BotProcess::Impl::take_line(std::string& line) {
     if (overflowed_) return LineScan::overflow;
     const std::size_t end = find_line_end();
     const std::size_t length = (end == std::string::npos ? out_end_ : end) - out_begin_;
-    if (length > kMaxLineBytes) {
+    // CodinGame's buffer of kMaxLineBytes must also hold the line end: kMaxLineBytes or more
+    // bytes before it never complete a line (samegame spec 1.2).
+    if (length >= kMaxLineBytes) {
         overflowed_ = true;
         return LineScan::overflow;
     }

@@ -44,10 +44,12 @@ enum class ReadStatus {
     line,      // a full line arrived in time
     timeout,   // the deadline passed first
     closed,    // the bot closed its stdout (usually: it exited) before a full line
-    overflow,  // more than kMaxLineBytes arrived without a line end: CodinGame counts no answer
+    overflow,  // kMaxLineBytes or more arrived without a line end: CodinGame counts no answer
 };
 
-inline constexpr std::size_t kMaxLineBytes = 10'000;        // CodinGame's AGENT_MAX_BUFFER_SIZE
+// CodinGame's AGENT_MAX_BUFFER_SIZE, which must also hold the line end: an answer has at most
+// kMaxLineBytes - 1 bytes before its line end ("\r\n" counts its '\r' only).
+inline constexpr std::size_t kMaxLineBytes = 10'000;
 inline constexpr std::size_t kStderrCapPerTurn = 8 * 1024;  // stderr kept per turn
 
 struct ReadResult {

@@ -26,6 +26,7 @@ const char* const kUsage = R"(usage: testbot MODE [ARG] [options]
 Each turn the bot reads --lines lines from stdin, then acts according to MODE:
   echo           reply with the first line read
   reply TEXT     always reply TEXT
+  replycrlf TEXT always reply TEXT, ending the line with "\r\n"
   sleep MS       wait MS milliseconds, then reply like echo
   crash CODE     exit with CODE
   abort          die of SIGSEGV (no core dump)
@@ -41,6 +42,7 @@ Each turn the bot reads --lines lines from stdin, then acts according to MODE:
   crlf           reply like echo, ending the line with "\r\n"
   cr             reply like echo, ending the line with "\r"
   crlfsplit      write "X\r", sleep 20 ms, write "\n" (a "\r\n" split across two writes)
+  term143        never answer; exit with code 143 on SIGTERM, as a JVM does
   ignoreterm     ignore SIGTERM (from the start) and keep running after EOF on stdin,
                  otherwise echo
   startcrash CODE  write a message to stderr and exit with CODE at start-up, before reading
@@ -122,8 +124,9 @@ int main(int argc, char** argv) {
     const std::string mode = argv[1];
     std::string arg;  // the MODE's argument, if it takes one
     int next = 2;
-    if (mode == "reply" || mode == "sleep" || mode == "crash" || mode == "startcrash" ||
-        mode == "memhog" || mode == "spawn" || mode == "writefile" || mode == "connect") {
+    if (mode == "reply" || mode == "replycrlf" || mode == "sleep" || mode == "crash" ||
+        mode == "startcrash" || mode == "memhog" || mode == "spawn" || mode == "writefile" ||
+        mode == "connect") {
         if (argc < 3) usage_error(mode + " needs an argument");
         arg = argv[next++];
     }
@@ -156,12 +159,13 @@ int main(int argc, char** argv) {
         "echo",     "reply",     "sleep",       "crash",      "abort",       "garbage",
         "twolines", "nonewline", "stderrflood", "noread",     "closestdout", "forkchild",
         "crlf",     "cr",        "crlfsplit",   "ignoreterm", "startcrash",  "memhog",
-        "cpuhog",   "spawn",     "writefile",   "connect"};
+        "cpuhog",   "spawn",     "writefile",   "connect",    "replycrlf",   "term143"};
     bool known = false;
     for (const char* m : kModes) known = known || mode == m;
     if (!known) usage_error("unknown mode " + mode);
 
     if (mode == "ignoreterm") ::signal(SIGTERM, SIG_IGN);
+    if (mode == "term143") ::signal(SIGTERM, [](int) { ::_exit(143); });
     if (mode == "startcrash") {
         write_all(STDERR_FILENO, "testbot: crashing at start-up\n");
         return static_cast<int>(to_number(arg.c_str(), "startcrash CODE"));
@@ -174,7 +178,7 @@ int main(int argc, char** argv) {
     std::string line, first;
     for (long turn = 1;; ++turn) {
         const bool act = turn >= from_turn;  // before that, behave like echo
-        if (act && mode == "noread") sleep_forever();
+        if (act && (mode == "noread" || mode == "term143")) sleep_forever();
 
         for (long i = 0; i < lines; ++i) {
             if (!read_line(line)) {  // EOF on stdin: the game is over
@@ -189,6 +193,8 @@ int main(int argc, char** argv) {
             write_all(STDOUT_FILENO, first + "\n");
         } else if (mode == "reply") {
             write_all(STDOUT_FILENO, arg + "\n");
+        } else if (mode == "replycrlf") {
+            write_all(STDOUT_FILENO, arg + "\r\n");
         } else if (mode == "sleep") {
             sleep_ms(to_number(arg.c_str(), "sleep MS"));
             write_all(STDOUT_FILENO, first + "\n");

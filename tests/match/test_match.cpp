@@ -150,6 +150,18 @@ TEST_CASE("no answer within 50 ms is a timeout; the bot is killed") {
     CHECK(log.seats[0].detail.find("SIGTERM") != std::string::npos);
 }
 
+TEST_CASE("no answer in time is a timeout even when the bot exits 143 on our SIGTERM (JVM)") {
+    const GoldenTrace trace = read_random_trace("test06");
+    const std::string first =
+        std::to_string(trace.moves[0].x) + " " + std::to_string(trace.moves[0].y);
+    const match::MatchLog log = play_board(
+        6,
+        {"jvm-like", std::string(ARENA_TESTBOT) + " term143 --turns 2 --say '" + first + "'", ""});
+    REQUIRE(log.turns.size() == 2);
+    CHECK(log.seats[0].outcome == match::Outcome::timeout);
+    CHECK(log.seats[0].detail == "exit code 143");
+}
+
 TEST_CASE("a bot that exits is a crash, scored as CodinGame scores it (a timeout)") {
     const match::MatchLog log = play_board(6, {"quitter", "/bin/sh -c 'exit 3'", ""});
     REQUIRE(log.turns.size() == 1);

@@ -302,16 +302,21 @@ TEST_CASE("no line end: overflow, long before the deadline") {
     CHECK(group_gone(bot.pid()));
 }
 
-TEST_CASE("kMaxLineBytes is the longest answer") {
+TEST_CASE("9,999 bytes before the line end are an answer, 10,000 are not (also with \\r\\n)") {
+    // CodinGame's 10,000-byte buffer must also hold the line end (samegame spec 1.2).
     boost::asio::io_context io(1);
-    const std::string longest(kMaxLineBytes, 'y');
-    BotProcess ok(io, testbot({"reply", longest}));
-    const ReadResult r = ok.exchange("x\n", 2000ms);
-    CHECK(r.status == ReadStatus::line);
-    CHECK(r.line == longest);
+    const std::string longest(kMaxLineBytes - 1, 'y');
+    for (const char* mode : {"reply", "replycrlf"}) {
+        CAPTURE(mode);
+        BotProcess ok(io, testbot({mode, longest}));
+        const ReadResult r = ok.exchange("x\n", 2000ms);
+        CHECK(r.status == ReadStatus::line);
+        CHECK(r.line == longest);
+        CHECK(ok.exchange("x\n", 2000ms).line == longest);  // the '\n' of "\r\n" was no answer
 
-    BotProcess too_long(io, testbot({"reply", longest + "y"}));
-    CHECK(too_long.exchange("x\n", 2000ms).status == ReadStatus::overflow);
+        BotProcess too_long(io, testbot({mode, longest + "y"}));
+        CHECK(too_long.exchange("x\n", 2000ms).status == ReadStatus::overflow);
+    }
 }
 
 TEST_CASE("a stderr flood does not block; stderr is capped per turn") {
