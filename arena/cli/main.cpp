@@ -1,6 +1,7 @@
 // The `arena` command: play one game, run a tournament, list the built-in boards.
 // Exit codes: 0 the job ran (whatever the bots did), 2 an arena error (bad arguments, a broken
-// config, a bot that cannot be started by `play`), 1 an unexpected internal failure.
+// config or file, a bot that cannot be started by `play`, any unexpected failure); `replay` and
+// `gate` use 1 for "differs" and "fails".
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -13,6 +14,7 @@
 #include <set>
 #include <thread>
 
+#include "arena/common/cli_numbers.hpp"
 #include "arena/common/files.hpp"
 #include "arena/gate/command.hpp"
 #include "arena/match/match.hpp"
@@ -37,6 +39,20 @@ constexpr int kExitArenaError = 2;
 struct ArenaError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// An unexpected exception's message without library internals: nlohmann's
+// "[json.exception.type_error.302] " prefix is dropped; a standard library function's own name
+// ("stoi", "vector::_M_range_check", "basic_string::substr") is no message for a user.
+std::string readable(const std::exception& e) {
+    std::string what = e.what();
+    if (what.rfind("[json.exception.", 0) == 0 && what.find("] ") != std::string::npos)
+        what = "unexpected JSON content: " + what.substr(what.find("] ") + 2);
+    const bool internal = what.find("::") != std::string::npos || what == "stoi" ||
+                          what == "stol" || what == "stoll" || what.rfind("basic_string", 0) == 0;
+    if (dynamic_cast<const std::logic_error*>(&e) && internal)
+        return "internal error (please report it with the command that caused it)";
+    return what;
+}
 
 int default_concurrency() {
     const unsigned cores = std::thread::hardware_concurrency();
@@ -116,24 +132,21 @@ struct BotLimitArgs {
 
 void add_limit_options(CLI::App* command, BotLimitArgs& limits) {
     const std::string group = "Bot limits (each bot; end it as a crash with the reason)";
-    command->add_option("--max-memory", limits.memory_mb, "Address space per bot, MB (RLIMIT_AS)")
-        ->check(CLI::PositiveNumber)
+    numbers::add_whole_number(command, "--max-memory", limits.memory_mb, tournament::kMemoryMbRange,
+                              "Address space per bot, MB (RLIMIT_AS)")
         ->group(group);
-    command
-        ->add_option("--max-cpu-seconds", limits.cpu_seconds,
-                     "CPU seconds per bot over the whole game (RLIMIT_CPU)")
-        ->check(CLI::PositiveNumber)
+    numbers::add_whole_number(command, "--max-cpu-seconds", limits.cpu_seconds,
+                              tournament::kCpuSecondsRange,
+                              "CPU seconds per bot over the whole game (RLIMIT_CPU)")
         ->group(group);
-    command
-        ->add_option("--max-processes", limits.processes,
-                     "Processes of the bot's user id (RLIMIT_NPROC; counts all the user's "
-                     "processes, not applied to root)")
-        ->check(CLI::PositiveNumber)
+    numbers::add_whole_number(command, "--max-processes", limits.processes,
+                              tournament::kProcessesRange,
+                              "Processes of the bot's user id (RLIMIT_NPROC; counts all the "
+                              "user's processes, not applied to root)")
         ->group(group);
-    command
-        ->add_option("--max-file-size", limits.file_size_mb,
-                     "Largest file a bot may write, MB (RLIMIT_FSIZE)")
-        ->check(CLI::PositiveNumber)
+    numbers::add_whole_number(command, "--max-file-size", limits.file_size_mb,
+                              tournament::kFileSizeMbRange,
+                              "Largest file a bot may write, MB (RLIMIT_FSIZE)")
         ->group(group);
     command
         ->add_flag("--sandbox", limits.sandbox,
@@ -198,13 +211,21 @@ int run_play(const PlayArgs& args) {
         if (args.seed) std::cerr << "note: samegame has no randomness; --seed is ignored\n";
         tournament::Testcase testcase;
         try {
+            // Digits name a built-in board (unless a file has that name); any number of them
+            // (4294967297 is not board 1).
             const bool is_number = !args.testcase.empty() && args.testcase.find_first_not_of(
                                                                  "0123456789") == std::string::npos;
-            if (args.testcase.empty())
+            const int boards = static_cast<int>(referee::samegame_boards().size());
+            if (args.testcase.empty()) {
                 testcase = tournament::samegame_testcase(referee::kDefaultSameGameBoard);
-            else if (is_number && !fs::exists(args.testcase))
-                testcase = tournament::samegame_testcase(std::stoi(args.testcase));
-            else
+            } else if (is_number && !fs::exists(args.testcase)) {
+                const auto board = numbers::parse(args.testcase, {1, boards});
+                if (!board)
+                    throw std::invalid_argument("there is no built-in board " + args.testcase +
+                                                ": CodinGame's boards are numbered 1 to " +
+                                                std::to_string(boards));
+                testcase = tournament::samegame_testcase(static_cast<int>(*board));
+            } else
                 testcase = tournament::samegame_testcase_file(args.testcase);
         } catch (const std::invalid_argument& e) {
             throw ArenaError(std::string("--testcase: ") + e.what());
@@ -489,17 +510,17 @@ int run_replay(const ReplayArgs& args) {
     std::vector<match::PlayerSpec> players = recorded.players;
     for (const std::string& override_text : args.bot_overrides) {
         const std::size_t eq = override_text.find('=');
-        int seat = -1;
-        try {
-            if (eq != std::string::npos) seat = std::stoi(override_text.substr(0, eq));
-        } catch (const std::exception&) {
-        }
-        if (seat < 0 || seat >= static_cast<int>(players.size()))
+        const std::optional<std::int64_t> seat =
+            eq == std::string::npos
+                ? std::nullopt
+                : numbers::parse(std::string_view(override_text).substr(0, eq),
+                                 {0, static_cast<std::int64_t>(players.size()) - 1});
+        if (!seat)
             throw ArenaError("--bot '" + override_text +
                              "': write SEAT=COMMAND with a seat from 0 to " +
                              std::to_string(players.size() - 1) + ", e.g. --bot 1=\"./new_bot\"");
-        players[seat].command = override_text.substr(eq + 1);
-        players[seat].name += " (replaced)";
+        players[*seat].command = override_text.substr(eq + 1);
+        players[*seat].name += " (replaced)";
     }
     for (const match::PlayerSpec& player : players) {
         try {
@@ -561,6 +582,7 @@ int run_view(const ViewArgs& args) {
                     "-o: a tournament's report is always <dir>/report.html (it links to the "
                     "replays in <dir>/replays/)");
             const view::ReportFiles report = view::write_report(args.source);
+            for (const std::string& note : report.notes) std::cerr << "note: " << note << "\n";
             std::cout << "report: " << report.report.string() << " (" << report.failed_games
                       << " failed games, " << report.replays << " replay pages in replays/)\n";
             return 0;
@@ -639,8 +661,8 @@ int main(int argc, char** argv) {
         "--testcase", play.testcase,
         "SameGame board: a file (15 lines, top row first, or CodinGame's testN.json) or a "
         "built-in board number 1-50 (default: 6, Standard Testset 1)");
-    play_cmd->add_option(
-        "--seed", play.seed,
+    numbers::add_whole_number(
+        play_cmd, "--seed", play.seed, numbers::kInt64,
         "CodinGame seed (signed 64-bit) of Dice Shogi and Tsuro games: the same "
         "dice or decks as on CodinGame. Default: a random seed, printed and logged");
     play_cmd->add_option("--sfen", play.sfen,
@@ -661,18 +683,16 @@ int main(int argc, char** argv) {
     tour_cmd->add_option(
         "--out", tour.out,
         "Output directory (default: the config's \"out\", else results/<config name>)");
-    tour_cmd
-        ->add_option("--concurrency", tour.concurrency,
-                     "Games played at once (default: the number of cores)")
-        ->check(CLI::PositiveNumber);
+    numbers::add_whole_number(tour_cmd, "--concurrency", tour.concurrency,
+                              {1, tournament::kMaxConcurrency},
+                              "Games played at once (default: the number of cores)");
     tour_cmd->add_flag(
         "--resume", tour.resume,
         "Keep the results already in the output directory; play only the missing games");
-    tour_cmd
-        ->add_option("--games", tour.games,
-                     "About this many games: the seed count (or SameGame's boards) is set to "
-                     "reach it, keeping every seed's seat orders together")
-        ->check(CLI::PositiveNumber);
+    numbers::add_whole_number(tour_cmd, "--games", tour.games,
+                              {1, static_cast<std::int64_t>(tournament::kMaxGames)},
+                              "About this many games: the seed count (or SameGame's boards) is "
+                              "set to reach it, keeping every seed's seat orders together");
     add_limit_options(tour_cmd, tour.limits);
 
     ReplayArgs rep;
@@ -690,10 +710,9 @@ int main(int argc, char** argv) {
     replay_cmd->add_flag("--script", rep.script,
                          "Run no bot: feed the recorded outputs to the referee and check every "
                          "input, verdict and the result");
-    replay_cmd
-        ->add_option("--turn", rep.turn,
-                     "Print turn N readably: the board as text, input, output, time, error")
-        ->check(CLI::PositiveNumber);
+    numbers::add_whole_number(
+        replay_cmd, "--turn", rep.turn, {1, std::numeric_limits<int>::max()},
+        "Print turn N readably: the board as text, input, output, time, error");
     replay_cmd->add_option("--log", rep.new_log, "Write the new game's log to this file");
     replay_cmd->add_flag("-v,--verbose", rep.verbose, "Print every turn as it is played");
 
@@ -752,8 +771,13 @@ int main(int argc, char** argv) {
     } catch (const files::FileError& e) {  // a file given on the command line, or an output
         std::cerr << "error: " << e.what() << "\n";
         return kExitArenaError;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of memory\n";
+        return kExitArenaError;
     } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
-        return 1;
+        // Not foreseen: still an arena error (exit 2, never the 1 of "replay differs" or "gate
+        // failed"), said without the library's internal wording.
+        std::cerr << "error: " << readable(e) << "\n";
+        return kExitArenaError;
     }
 }

@@ -5,6 +5,7 @@
 #include <ostream>
 #include <thread>
 
+#include "arena/common/cli_numbers.hpp"
 #include "arena/gate/gate.hpp"
 
 namespace arena::gate {
@@ -60,9 +61,9 @@ CLI::App* add_gate_command(CLI::App& app, GateArgs& args) {
     cmd->add_option("--out", args.out,
                     "Output directory (default: the config's \"out\", else results/gate-<config "
                     "name>, or results/<config name> when it starts with \"gate\")");
-    cmd->add_option("--concurrency", args.concurrency,
-                    "Games played at once (default: the number of cores)")
-        ->check(CLI::PositiveNumber);
+    numbers::add_whole_number(cmd, "--concurrency", args.concurrency,
+                              {1, tournament::kMaxConcurrency},
+                              "Games played at once (default: the number of cores)");
     cmd->add_flag("--resume", args.resume,
                   "Keep the games already in the output directory and go on from them");
     cmd->add_flag("--overwrite", args.overwrite,
@@ -90,10 +91,10 @@ CLI::App* add_gate_command(CLI::App& app, GateArgs& args) {
                     "Elo of elo0/elo1: normalized (nElo, the default, as fishtest) or logistic")
         ->check(CLI::IsMember({"normalized", "logistic"}))
         ->group(sprt);
-    cmd->add_option("--max-games", args.max_games,
-                    "Stop undecided after about this many games (whole seeds; default: the "
-                    "config's seeds, else 1000)")
-        ->check(CLI::PositiveNumber)
+    numbers::add_whole_number(cmd, "--max-games", args.max_games,
+                              {1, static_cast<std::int64_t>(tournament::kMaxGames)},
+                              "Stop undecided after about this many games (whole seeds; default: "
+                              "the config's seeds, else 1000)")
         ->group(sprt);
     cmd->add_option("--inconclusive", args.inconclusive,
                     "Verdict when the maximum is reached undecided: fail (default) or pass")

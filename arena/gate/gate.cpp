@@ -103,9 +103,11 @@ void read_gate(const fs::path& file, const Json& gate, bool seeded, GateSettings
         if (key == "sprt") {
             read_sprt(file, value, settings.sprt);
         } else if (key == "max_games") {
-            if (!value.is_number_integer() || value.get<std::int64_t>() < 1)
-                fail(file, field, "must be a whole number >= 1");
-            settings.max_games = value.get<std::size_t>();
+            const numbers::Range range{1, static_cast<std::int64_t>(tournament::kMaxGames)};
+            const std::optional<std::int64_t> games = numbers::from_json(value, range);
+            if (!games)
+                fail(file, field, "must be " + numbers::describe(range) + ", got " + value.dump());
+            settings.max_games = static_cast<std::size_t>(*games);
         } else if (key == "inconclusive") {
             if (value == "fail")
                 settings.inconclusive = Inconclusive::fail;

@@ -1,10 +1,12 @@
 #include "arena/tournament/config.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "arena/common/files.hpp"
+#include "arena/common/numbers.hpp"
 #include "referees/registry.hpp"
 #include "referees/samegame/boards.hpp"
 #include "referees/samegame/samegame.hpp"
@@ -109,16 +111,51 @@ std::vector<std::int64_t> seeds_from_master(std::int64_t master, int count) {
     return seeds;
 }
 
+std::uint64_t scheduled_games(const TournamentConfig& config) {
+    // Saturating products: a config may ask for more games than 64 bits count.
+    constexpr std::uint64_t kMany = std::numeric_limits<std::uint64_t>::max();
+    auto times = [](std::uint64_t a, std::uint64_t b) {
+        return b != 0 && a > kMany / b ? kMany : a * b;
+    };
+    if (config.seeds.empty()) return times(config.bots.size(), config.testcases.size());
+    const std::uint64_t k = static_cast<std::uint64_t>(config.players_per_game);
+    // Groups: k of the n bots (round robin), or the candidate with k-1 of the others (gauntlet).
+    std::uint64_t n = config.bots.size(), choose = k;
+    if (config.format == Format::gauntlet) --n, --choose;
+    std::uint64_t groups = 1;  // C(n, choose), exact at every step
+    for (std::uint64_t i = 1; i <= choose && i <= n; ++i) {
+        const std::uint64_t up = times(groups, n - choose + i);
+        groups = up == kMany ? kMany : up / i;
+    }
+    std::uint64_t orders = k;  // rotations; every permutation: k!
+    if (config.seat_orders == SeatOrders::all)
+        for (std::uint64_t i = k - 1; i > 1; --i) orders = times(orders, i);
+    return times(times(times(groups, orders), static_cast<std::uint64_t>(config.games_per_seed)),
+                 config.seeds.size());
+}
+
 namespace {
+
+int builtin_board_count() {
+    return static_cast<int>(referee::samegame_boards().size());
+}
+
+std::int64_t whole_number(const FieldReader& fields, const nlohmann::json& value,
+                          const std::string& field, numbers::Range range) {
+    const std::optional<std::int64_t> n = numbers::from_json(value, range);
+    if (!n) fields.fail(field, "must be " + numbers::describe(range) + ", got " + value.dump());
+    return *n;
+}
 
 int whole_number(const FieldReader& fields, const nlohmann::json& value, const std::string& field,
                  int min, int max) {
-    if (!value.is_number_integer() || value.get<std::int64_t>() < min ||
-        value.get<std::int64_t>() > max) {
-        fields.fail(field, "must be a whole number from " + std::to_string(min) + " to " +
-                               std::to_string(max) + ", got " + value.dump());
-    }
-    return value.get<int>();
+    return static_cast<int>(whole_number(fields, value, field, numbers::Range{min, max}));
+}
+
+// A CodinGame seed: any signed 64-bit value, never wrapped.
+std::int64_t seed_number(const FieldReader& fields, const nlohmann::json& value,
+                         const std::string& field) {
+    return whole_number(fields, value, field, numbers::kInt64);
 }
 
 // seeds, games_per_seed, players_per_game, format, candidate, seat_orders, time.
@@ -141,7 +178,7 @@ void read_matchmaking(const FieldReader& fields, const referee::GameInfo& info,
         if (!seeds) {
             config.master_seed = kDefaultMasterSeed;
             config.seeds = seeds_from_master(kDefaultMasterSeed, kDefaultSeedCount);
-        } else if (seeds->is_number_integer()) {
+        } else if (seeds->is_number()) {
             config.master_seed = kDefaultMasterSeed;
             config.seeds = seeds_from_master(kDefaultMasterSeed,
                                              whole_number(fields, *seeds, "seeds", 1, 1000000));
@@ -154,20 +191,15 @@ void read_matchmaking(const FieldReader& fields, const referee::GameInfo& info,
                                                                       "seeds.count", 1, 1000000)
                                                        : kDefaultSeedCount;
             std::int64_t master = kDefaultMasterSeed;
-            if (seeds->contains("master")) {
-                if (!seeds->at("master").is_number_integer())
-                    fields.fail("seeds.master", "must be a whole number (a signed 64-bit seed)");
-                master = seeds->at("master").get<std::int64_t>();
-            }
+            if (seeds->contains("master"))
+                master = seed_number(fields, seeds->at("master"), "seeds.master");
             config.master_seed = master;
             config.seeds = seeds_from_master(master, count);
         } else if (seeds->is_array() && !seeds->empty()) {
             std::set<std::int64_t> seen;
             for (std::size_t i = 0; i < seeds->size(); ++i) {
                 const std::string field = "seeds[" + std::to_string(i) + "]";
-                if (!(*seeds)[i].is_number_integer())
-                    fields.fail(field, "must be a whole number (a CodinGame seed, signed 64-bit)");
-                const std::int64_t seed = (*seeds)[i].get<std::int64_t>();
+                const std::int64_t seed = seed_number(fields, (*seeds)[i], field);
                 if (!seen.insert(seed).second)
                     fields.fail(field, std::to_string(seed) + " is listed twice");
                 config.seeds.push_back(seed);
@@ -231,7 +263,10 @@ void read_matchmaking(const FieldReader& fields, const referee::GameInfo& info,
         for (const auto& [key, value] : time->items()) {
             if (key == "scale") {
                 if (!value.is_number() || value.get<double>() <= 0 || value.get<double>() > 1000)
-                    fields.fail("time.scale", "must be a number above 0 (1 = CodinGame's limits)");
+                    fields.fail("time.scale",
+                                "must be a number above 0 and at most 1000 (1 = CodinGame's "
+                                "limits), got " +
+                                    value.dump());
                 config.time_scale = value.get<double>();
             } else if (key == "margin_ms") {
                 config.time_margin_ms =
@@ -256,13 +291,13 @@ void read_limits(const FieldReader& fields, const nlohmann::json& value, const s
     for (const auto& [key, limit] : value.items()) {
         const std::string name = field + "." + key;
         if (key == "memory_mb")
-            limits.memory_mb = whole_number(fields, limit, name, 1, 1 << 24);
+            limits.memory_mb = whole_number(fields, limit, name, kMemoryMbRange);
         else if (key == "cpu_seconds")
-            limits.cpu_seconds = whole_number(fields, limit, name, 1, 1 << 24);
+            limits.cpu_seconds = whole_number(fields, limit, name, kCpuSecondsRange);
         else if (key == "processes")
-            limits.processes = whole_number(fields, limit, name, 1, 1 << 22);
+            limits.processes = whole_number(fields, limit, name, kProcessesRange);
         else if (key == "file_size_mb")
-            limits.file_size_mb = whole_number(fields, limit, name, 1, 1 << 24);
+            limits.file_size_mb = whole_number(fields, limit, name, kFileSizeMbRange);
         else
             fields.fail(name,
                         "unknown field (known: memory_mb, cpu_seconds, processes, "
@@ -300,13 +335,13 @@ TournamentConfig load_config_text(const std::string& text, const std::filesystem
     static const std::set<std::string> known = {
         "game",   "bots",      "boards",      "seeds", "games_per_seed", "players_per_game",
         "format", "candidate", "seat_orders", "time",  "concurrency",    "out",
-        "limits", "sandbox"};
+        "limits", "sandbox",   "games"};
     for (const auto& [key, value] : root.items()) {
         if (!known.count(key)) {
             fields.fail(key,
                         "unknown field (known: game, bots, boards, seeds, games_per_seed, "
                         "players_per_game, format, candidate, seat_orders, time, concurrency, "
-                        "out, limits, sandbox; see configs/README.md)");
+                        "out, limits, sandbox, games; see configs/README.md)");
         }
     }
 
@@ -382,8 +417,13 @@ TournamentConfig load_config_text(const std::string& text, const std::filesystem
             const nlohmann::json& entry = (*boards)[i];
             const std::string field = "boards[" + std::to_string(i) + "]";
             try {
-                if (entry.is_number_integer()) {
-                    config.testcases.push_back(samegame_testcase(entry.get<int>()));
+                if (entry.is_number()) {
+                    const auto board = numbers::from_json(entry, {1, builtin_board_count()});
+                    if (!board)
+                        fields.fail(field, "there is no built-in board " + entry.dump() +
+                                               ": CodinGame's boards are numbered 1 to " +
+                                               std::to_string(builtin_board_count()));
+                    config.testcases.push_back(samegame_testcase(static_cast<int>(*board)));
                 } else if (entry.is_string()) {
                     // Board files are relative to the config file, so a config and its boards move
                     // together.
@@ -407,13 +447,22 @@ TournamentConfig load_config_text(const std::string& text, const std::filesystem
     }
 
     read_matchmaking(fields, info, config);
+    if (const std::uint64_t games = scheduled_games(config); games > kMaxGames) {
+        fields.fail(config.seeds.empty() ? "bots" : "seeds",
+                    "the schedule would have " + std::to_string(games) +
+                        " games; a tournament has at most " + std::to_string(kMaxGames) +
+                        " (they must fit in memory): " +
+                        (config.seeds.empty() ? "list fewer bots or boards"
+                                              : "use fewer seeds, games_per_seed or bots"));
+    }
 
     if (const nlohmann::json* c = fields.find("concurrency")) {
-        if (!c->is_number_integer() || c->get<int>() < 1)
-            fields.fail("concurrency", "must be a whole number >= 1");
-        config.concurrency = c->get<int>();
+        config.concurrency = whole_number(fields, *c, "concurrency", 1, kMaxConcurrency);
     }
     if (const nlohmann::json* out = fields.find("out")) config.out = fields.string(*out, "out");
+    if (const nlohmann::json* games = fields.find("games"))
+        config.games =
+            static_cast<std::size_t>(whole_number(fields, *games, "games", 1, 100000000));
     return config;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "arena/common/numbers.hpp"
 #include "arena/match/match.hpp"
 
 namespace arena::tournament {
@@ -58,11 +59,28 @@ struct TournamentConfig {
     int time_margin_ms = 0;
     std::optional<int> concurrency;
     std::optional<std::filesystem::path> out;
+    // "games" (or --games): the run was sized to about this many games (resize_to_games). A
+    // run's config.json keeps it, so that --resume goes on with the same size.
+    std::optional<std::size_t> games;
     // "limits" and "sandbox": the defaults of every bot. Each bot's PlayerSpec carries its
     // effective limits and sandbox (these, overridden field by field by the bot's own).
     process::Limits limits;
     bool sandbox = false;
 };
+
+// Bounds shared by configs and the command line.
+inline constexpr int kMaxConcurrency = 1024;  // games at once, each with its bots' processes
+// Games in one tournament: its schedule and records are held in memory.
+inline constexpr std::uint64_t kMaxGames = 10'000'000;
+// Per-bot limits ("limits" in a config, --max-memory... on the command line).
+inline constexpr numbers::Range kMemoryMbRange{1, 1 << 24};
+inline constexpr numbers::Range kCpuSecondsRange{1, 1 << 24};
+inline constexpr numbers::Range kProcessesRange{1, 1 << 22};
+inline constexpr numbers::Range kFileSizeMbRange{1, 1 << 24};
+
+// How many games the config's schedule has (make_schedule's size, counted without building it;
+// saturates at the largest std::uint64_t).
+std::uint64_t scheduled_games(const TournamentConfig& config);
 
 // The seeds a config gets from a master seed: a fixed, documented sequence (SplitMix64), so a
 // config names its whole schedule.

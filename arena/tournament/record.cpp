@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <stdexcept>
+#include <string_view>
 
 #include "arena/common/files.hpp"
+#include "arena/common/numbers.hpp"
 
 namespace arena::tournament {
 
@@ -63,44 +66,179 @@ nlohmann::ordered_json to_json(const GameRecord& r) {
             {"log", r.log}};
 }
 
-GameRecord record_from_json(const nlohmann::json& j) {
+ResultsExpectations expectations_of(const TournamentConfig& config) {
+    ResultsExpectations expected;
+    expected.game = config.game;
+    for (const match::PlayerSpec& bot : config.bots) expected.bots.push_back(bot.name);
+    expected.players_per_game = config.players_per_game;
+    return expected;
+}
+
+namespace {
+
+using Json = nlohmann::json;
+
+[[noreturn]] void fault(const std::string& field, const std::string& what) {
+    throw std::invalid_argument("field '" + field + "' " + what);
+}
+
+const Json& required(const Json& j, const char* field) {
+    auto it = j.find(field);
+    if (it == j.end()) fault(field, "is missing");
+    return *it;
+}
+
+std::string text(const Json& value, const std::string& field) {
+    if (!value.is_string()) fault(field, "must be a string, got " + value.dump());
+    return value.get<std::string>();
+}
+
+std::int64_t whole(const Json& value, const std::string& field, numbers::Range range) {
+    const std::optional<std::int64_t> n = numbers::from_json(value, range);
+    if (!n) fault(field, "must be " + numbers::describe(range) + ", got " + value.dump());
+    return *n;
+}
+
+double milliseconds(const Json& value, const std::string& field) {
+    if (!value.is_number() || !(value.get<double>() >= 0) || !std::isfinite(value.get<double>()))
+        fault(field, "must be a time in ms (a number >= 0), got " + value.dump());
+    return value.get<double>();
+}
+
+// A per-seat list: an array of exactly `seats` values, each read by `read`.
+template <class T, class Read>
+std::vector<T> per_seat(const Json& j, const char* field, std::size_t seats, Read read) {
+    const Json& list = required(j, field);
+    if (!list.is_array()) fault(field, "must be a list (one value per seat), got " + list.dump());
+    if (list.size() != seats)
+        fault(field, "has " + std::to_string(list.size()) + " values for " + std::to_string(seats) +
+                         (seats == 1 ? " player" : " players"));
+    std::vector<T> values;
+    for (std::size_t i = 0; i < seats; ++i)
+        values.push_back(read(list[i], std::string(field) + "[" + std::to_string(i) + "]"));
+    return values;
+}
+
+constexpr std::size_t kMaxSeats = 64;  // far above any game's; a bound for damaged lines
+
+void read_players(const Json& j, const ResultsExpectations& expected, GameRecord& r) {
+    const Json& players = required(j, "players");
+    if (!players.is_array() || players.empty() || players.size() > kMaxSeats)
+        fault("players", "must be a non-empty list of bot names, got " + players.dump());
+    if (expected.players_per_game > 0 &&
+        players.size() != static_cast<std::size_t>(expected.players_per_game))
+        fault("players", "has " + std::to_string(players.size()) + " players; a game of this " +
+                             "tournament has " + std::to_string(expected.players_per_game));
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        const std::string field = "players[" + std::to_string(i) + "]";
+        std::string name = text(players[i], field);
+        if (std::find(r.players.begin(), r.players.end(), name) != r.players.end())
+            fault(field, "'" + name + "' sits twice in one game");
+        if (!expected.bots.empty() &&
+            std::find(expected.bots.begin(), expected.bots.end(), name) == expected.bots.end())
+            fault(field, "'" + name + "' is not a bot of this tournament's config");
+        r.players.push_back(std::move(name));
+    }
+}
+
+// The id names the game's log file (games/<id>.json) and its replay page.
+void check_id(const std::string& id) {
+    if (id.empty() || id == "." || id == ".." ||
+        id.find_first_of(std::string("/\\\0", 3)) != std::string::npos)
+        fault("id", "must be a file name (no '/', not empty), got '" + id + "'");
+}
+
+}  // namespace
+
+GameRecord record_from_json(const Json& j, const ResultsExpectations& expected) {
+    if (!j.is_object()) throw std::invalid_argument("a record must be a JSON object");
     GameRecord r;
-    j.at("id").get_to(r.id);
-    j.at("game").get_to(r.game);
-    j.at("testcase").get_to(r.testcase);
-    if (j.contains("seed") && !j.at("seed").is_null()) r.seed = j.at("seed").get<std::int64_t>();
-    if (j.contains("group")) j.at("group").get_to(r.group);
-    j.at("players").get_to(r.players);
-    j.at("scores").get_to(r.scores);
-    j.at("ranks").get_to(r.ranks);
-    j.at("outcomes").get_to(r.outcomes);
-    j.at("details").get_to(r.details);
-    j.at("reason").get_to(r.reason);
-    j.at("turns").get_to(r.turns);
-    j.at("mean_turn_ms").get_to(r.mean_turn_ms);
-    j.at("max_turn_ms").get_to(r.max_turn_ms);
-    if (j.contains("turn_ms")) j.at("turn_ms").get_to(r.turn_ms);
-    j.at("log").get_to(r.log);
+    r.id = text(required(j, "id"), "id");
+    check_id(r.id);
+    r.game = text(required(j, "game"), "game");
+    if (!expected.game.empty() && r.game != expected.game)
+        fault("game", "is '" + r.game + "' in a " + expected.game + " tournament");
+    r.testcase = text(required(j, "testcase"), "testcase");
+    if (j.contains("seed") && !j.at("seed").is_null())
+        r.seed = whole(j.at("seed"), "seed", numbers::kInt64);
+    if (j.contains("group")) r.group = text(j.at("group"), "group");
+    read_players(j, expected, r);
+    const std::size_t seats = r.players.size();
+    const numbers::Range rank{1, static_cast<std::int64_t>(seats)};
+    r.scores = per_seat<std::int64_t>(j, "scores", seats, [](const Json& v, const std::string& f) {
+        return whole(v, f, numbers::kInt64);
+    });
+    r.ranks = per_seat<int>(j, "ranks", seats, [&](const Json& v, const std::string& f) {
+        return static_cast<int>(whole(v, f, rank));
+    });
+    r.outcomes =
+        per_seat<std::string>(j, "outcomes", seats, [](const Json& v, const std::string& f) {
+            std::string outcome = text(v, f);
+            if (outcome != "ok" && outcome != "timeout" && outcome != "invalid" &&
+                outcome != "crash")
+                fault(f, "must be \"ok\", \"timeout\", \"invalid\" or \"crash\", got " + v.dump());
+            return outcome;
+        });
+    r.details = per_seat<std::string>(j, "details", seats, text);
+    r.reason = text(required(j, "reason"), "reason");
+    r.turns = static_cast<int>(whole(required(j, "turns"), "turns", {0, 1 << 24}));
+    r.mean_turn_ms = per_seat<double>(j, "mean_turn_ms", seats, milliseconds);
+    r.max_turn_ms = per_seat<double>(j, "max_turn_ms", seats, milliseconds);
+    if (j.contains("turn_ms")) {
+        r.turn_ms = per_seat<std::vector<double>>(
+            j, "turn_ms", seats, [](const Json& v, const std::string& f) {
+                if (!v.is_array()) fault(f, "must be a list of times in ms, got " + v.dump());
+                std::vector<double> times;
+                for (std::size_t i = 0; i < v.size(); ++i)
+                    times.push_back(milliseconds(v[i], f + "[" + std::to_string(i) + "]"));
+                return times;
+            });
+    }
+    r.log = text(required(j, "log"), "log");
     return r;
 }
 
-ResultsFile read_results(const std::filesystem::path& results) {
-    const std::string text = files::read_text(results);
+ResultsFile read_results(const std::filesystem::path& results,
+                         const ResultsExpectations& expected) {
+    return parse_results(files::read_text(results), results.string(), expected);
+}
+
+ResultsFile parse_results(const std::string& text, const std::string& name,
+                          const ResultsExpectations& expected) {
     ResultsFile file;
+    std::map<std::string, std::pair<int, std::string>> seen;  // id -> first line, its text
     int line_number = 0;
-    for (std::size_t begin = 0, end; (end = text.find('\n', begin)) != std::string::npos;
-         begin = end + 1) {
+    std::size_t begin = 0;
+    auto where = [&] { return "'" + name + "' line " + std::to_string(line_number); };
+    for (std::size_t end; (end = text.find('\n', begin)) != std::string::npos; begin = end + 1) {
         ++line_number;
         file.complete_bytes = end + 1;
-        if (end == begin) continue;
+        const std::string_view line(text.data() + begin, end - begin);
+        if (line.empty()) continue;
+        GameRecord record;
         try {
-            file.records.push_back(
-                record_from_json(nlohmann::json::parse(text.begin() + begin, text.begin() + end)));
-        } catch (const nlohmann::json::exception& e) {
-            throw std::runtime_error("'" + results.string() + "' line " +
-                                     std::to_string(line_number) + " is damaged (" + e.what() +
-                                     "): fix or remove that line");
+            record = record_from_json(Json::parse(line.begin(), line.end()), expected);
+        } catch (const nlohmann::json::exception&) {
+            throw ResultsError(where() +
+                               " is damaged (not a JSON record): fix or remove that line");
+        } catch (const std::invalid_argument& e) {
+            throw ResultsError(where() + ": " + e.what() + ": fix or remove that line");
         }
+        auto [it, fresh] = seen.try_emplace(record.id, line_number, std::string(line));
+        if (fresh) {
+            file.records.push_back(std::move(record));
+        } else if (it->second.second == line) {
+            file.notes.push_back(where() + " repeats line " + std::to_string(it->second.first) +
+                                 " exactly: that game is counted once");
+        } else {
+            throw ResultsError(where() + ": game id '" + record.id + "' is already used by line " +
+                               std::to_string(it->second.first) +
+                               " with another result: remove the wrong one");
+        }
+    }
+    if (begin < text.size()) {
+        file.notes.push_back("'" + name + "' line " + std::to_string(line_number + 1) +
+                             " was cut short (the arena was stopped while writing it): left out");
     }
     return file;
 }

@@ -6,10 +6,12 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "arena/match/match.hpp"
+#include "arena/tournament/config.hpp"
 
 namespace arena::tournament {
 
@@ -35,20 +37,44 @@ struct GameRecord {
     std::string log;  // path of the match log, relative to the output directory
 };
 
+// What the reader of results.jsonl checks every record against: what the caller knows of the
+// tournament. Empty or 0: not checked.
+struct ResultsExpectations {
+    std::string game;
+    std::vector<std::string> bots;  // every player of a record must be one of these
+    int players_per_game = 0;       // seats: players, scores, ranks, outcomes... per record
+};
+ResultsExpectations expectations_of(const TournamentConfig& config);
+
 GameRecord make_record(const std::string& id, const std::string& group, const match::MatchLog& log,
                        const std::string& log_path);
 
 nlohmann::ordered_json to_json(const GameRecord& record);
-GameRecord record_from_json(const nlohmann::json& line);  // throws nlohmann::json::exception
+// A record from its JSON, checked against `expected`. Throws std::invalid_argument naming the
+// field and the fault. Fields it does not know are left alone (newer records may carry more).
+GameRecord record_from_json(const nlohmann::json& line, const ResultsExpectations& expected = {});
 
-// The records of a results.jsonl, in file order. A last line without its newline (the arena was
-// killed while writing it) is left out, and `complete_bytes` says where the whole lines end.
-// Throws files::FileError when the file cannot be read, std::runtime_error naming the file and
-// the line when a whole line is not a record.
+// A results.jsonl line that is not a record of this tournament. what() names the file, the line
+// and the fault.
+struct ResultsError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The records of a results.jsonl, in file order, each checked (shape, types, one value per seat,
+// players known, id unique). A last line without its newline (the arena was killed while writing
+// it) is left out with a note, and `complete_bytes` says where the whole lines end. A line that
+// repeats an earlier one exactly is counted once, with a note; another record with an id already
+// seen is an error. Throws files::FileError when the file cannot be read, ResultsError for a
+// line that is not a valid record.
 struct ResultsFile {
     std::vector<GameRecord> records;
     std::uintmax_t complete_bytes = 0;
+    std::vector<std::string> notes;  // for the user: duplicates left out, a cut last line
 };
-ResultsFile read_results(const std::filesystem::path& results);
+ResultsFile read_results(const std::filesystem::path& results,
+                         const ResultsExpectations& expected = {});
+// The same on the file's text; `name` names it in messages.
+ResultsFile parse_results(const std::string& text, const std::string& name,
+                          const ResultsExpectations& expected = {});
 
 }  // namespace arena::tournament

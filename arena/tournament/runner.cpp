@@ -33,17 +33,21 @@ std::string file_safe(const std::string& text) {
     return out;
 }
 
-// Reads the records already in results.jsonl. A last line cut short (the arena was killed while
+// Reads the records already in results.jsonl, each checked against the config; notes (a
+// repeated line, a cut last line) go to `notes`. A last line cut short (the arena was killed while
 // writing it) is dropped from the file so that appending goes on from a clean line.
-std::map<std::string, GameRecord> read_finished(const fs::path& results) {
+std::map<std::string, GameRecord> read_finished(const fs::path& results,
+                                                const TournamentConfig& config,
+                                                std::ostream& notes) {
     std::map<std::string, GameRecord> finished;
     if (!fs::exists(results)) return finished;
     ResultsFile file;
     try {
-        file = read_results(results);
-    } catch (const std::runtime_error& e) {
-        throw std::runtime_error(std::string(e.what()) + ", then run again with --resume");
+        file = read_results(results, expectations_of(config));
+    } catch (const ResultsError& e) {
+        throw ResultsError(std::string(e.what()) + ", then run again with --resume");
     }
+    for (const std::string& note : file.notes) notes << "note: " << note << "\n";
     if (file.complete_bytes != fs::file_size(results))
         fs::resize_file(results, file.complete_bytes);
     for (GameRecord& r : file.records) finished[r.id] = std::move(r);
@@ -160,7 +164,8 @@ std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
 }
 
 std::string resize_to_games(TournamentConfig& config, std::size_t games) {
-    if (games == 0) throw std::invalid_argument("--games must be at least 1");
+    if (games == 0 || games > kMaxGames)
+        throw std::invalid_argument("must be from 1 to " + std::to_string(kMaxGames) + " games");
     if (config.seeds.empty()) {
         const std::size_t per_board = config.bots.size();
         const std::size_t boards =
@@ -197,7 +202,7 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
             "' already holds results: add --resume to play only the missing games, "
             "or choose another directory with --out");
     }
-    std::map<std::string, GameRecord> finished = read_finished(results_path);
+    std::map<std::string, GameRecord> finished = read_finished(results_path, config, progress_out);
     files::write_atomically(options.out / "config.json",
                             match::dump_json(config_to_json(config, options), 2) + "\n");
 

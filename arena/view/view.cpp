@@ -349,21 +349,25 @@ nlohmann::json report_data(const fs::path& dir) {
         throw ViewError("'" + dir.string() +
                         "' is not a tournament directory: it needs config.json and results.jsonl");
     }
-    std::vector<tournament::GameRecord> records;
-    try {
-        records = tournament::read_results(results_file).records;
-    } catch (const std::runtime_error& e) {  // unreadable, or a damaged line
-        throw ViewError(e.what());
-    }
     tournament::TournamentConfig config;
     bool config_loaded = true;
     try {
         config = tournament::load_config(config_file);
     } catch (const tournament::ConfigError&) {
         // E.g. a SameGame board file that stayed behind when the directory was copied.
-        config = config_from_records(config_file, records);
         config_loaded = false;
     }
+    // Every record is checked against the directory's config (its game, bots and seats).
+    tournament::ResultsFile results;
+    try {
+        results = tournament::read_results(results_file, config_loaded
+                                                             ? tournament::expectations_of(config)
+                                                             : tournament::ResultsExpectations{});
+    } catch (const std::runtime_error& e) {  // unreadable, or a damaged line
+        throw ViewError(e.what());
+    }
+    const std::vector<tournament::GameRecord>& records = results.records;
+    if (!config_loaded) config = config_from_records(config_file, records);
     std::vector<std::string> bots;
     for (const match::PlayerSpec& b : config.bots) bots.push_back(b.name);
 
@@ -374,6 +378,7 @@ nlohmann::json report_data(const fs::path& dir) {
     data["game"] = config.game;
     data["players_per_game"] = config.players_per_game;
     data["bots"] = bots;
+    data["notes"] = results.notes;
     data["games_played"] = records.size();
     data["games_scheduled"] =
         config_loaded ? tournament::make_schedule(config).size() : records.size();
@@ -430,6 +435,7 @@ ReportFiles write_report(const fs::path& dir, int max_replays) {
             // The log is missing or damaged: the report still lists the failure.
         }
     }
+    for (const nlohmann::json& note : data["notes"]) written.notes.push_back(note);
     data["replays_cap"] = max_replays;
     files::write_atomically(written.report, report_html(data));
     return written;

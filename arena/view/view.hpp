@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace arena::view {
 
@@ -36,6 +37,7 @@ struct ReportFiles {
     std::filesystem::path report;  // <dir>/report.html
     int failed_games = 0;
     int replays = 0;  // replay pages written, <dir>/replays/<game id>.html
+    std::vector<std::string> notes;  // about results.jsonl (a repeated line, a cut last line)
 };
 
 // Writes <dir>/report.html and, for each failed game (at most `max_replays` of them), its replay
