@@ -30,6 +30,8 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus" fuzz/artifacts
   # Seeds: the project's own configs for the config loader.
   if [ "$target" = fuzz_config ]; then cp -n configs/*.json "$corpus/" 2>/dev/null || true; fi
+  # Real records (fuzz/seeds/<target>/): a first byte picks the caller's expectations.
+  if [ -d "fuzz/seeds/$target" ]; then cp -n "fuzz/seeds/$target"/* "$corpus/" 2>/dev/null || true; fi
   echo "== $target: ${seconds}s"
   # -timeout: one input taking over 10 s is a hang; -rss_limit_mb: a leak or blow-up.
   log="fuzz/artifacts/$target.log"

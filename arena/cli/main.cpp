@@ -16,6 +16,7 @@
 
 #include "arena/common/cli_numbers.hpp"
 #include "arena/common/files.hpp"
+#include "arena/common/terminal_text.hpp"
 #include "arena/gate/command.hpp"
 #include "arena/match/match.hpp"
 #include "arena/match/match_log_json.hpp"
@@ -79,11 +80,10 @@ std::vector<std::string> bot_names(const std::vector<std::string>& commands) {
     return names;
 }
 
-std::string one_line(std::string text) {
-    for (char& c : text) {
-        if (c == '\n' || c == '\r') c = ' ';
-    }
-    return text;
+// Text a bot controls (its output and stderr, referee words that quote it) as one line for the
+// terminal: control characters shown as escapes, never acted on by the terminal.
+std::string one_line(const std::string& text) {
+    return terminal::visible(text);
 }
 
 // The last `count` lines of `text`, each indented, for a short excerpt of a bot's stderr.
@@ -98,7 +98,7 @@ std::string last_lines(const std::string& text, int count) {
     while (begin < text.size()) {
         std::size_t end = text.find('\n', begin);
         if (end == std::string::npos) end = text.size();
-        excerpt += "    | " + text.substr(begin, end - begin) + "\n";
+        excerpt += "    | " + one_line(text.substr(begin, end - begin)) + "\n";
         begin = end + 1;
     }
     return excerpt;
@@ -274,11 +274,11 @@ int run_play(const PlayArgs& args) {
     match::MatchOptions options;
     if (args.verbose && !args.json) {
         options.on_turn = [&players](const match::Turn& t) {
-            std::printf("turn %3d  seat %d  %9.3f / %d ms  %-16s %s%s\n", t.turn, t.player,
-                        t.time_ms, t.limit_ms,
-                        t.output ? ("> " + one_line(*t.output)).c_str() : "(no answer)",
-                        with_names(one_line(t.summary), players).c_str(),
-                        t.error.empty() ? "" : ("  " + with_names(t.error, players)).c_str());
+            std::printf(
+                "turn %3d  seat %d  %9.3f / %d ms  %-16s %s%s\n", t.turn, t.player, t.time_ms,
+                t.limit_ms, t.output ? ("> " + one_line(*t.output)).c_str() : "(no answer)",
+                with_names(one_line(t.summary), players).c_str(),
+                t.error.empty() ? "" : ("  " + one_line(with_names(t.error, players))).c_str());
             std::fflush(stdout);
         };
     }
@@ -300,12 +300,12 @@ int run_play(const PlayArgs& args) {
                                             : ", " + testcase_name)
               << (log.seed ? ", seed " + std::to_string(*log.seed) : "") << ", " << log.turns.size()
               << " turns, " << static_cast<long>(log.duration_ms) << " ms\n"
-              << "result: " << with_names(log.reason, log.players) << "\n";
+              << "result: " << one_line(with_names(log.reason, log.players)) << "\n";
     for (std::size_t i = 0; i < log.seats.size(); ++i) {
         const match::SeatResult& s = log.seats[i];
         std::cout << "  seat " << i << " " << log.players[i].name << ": score " << s.score
                   << ", rank " << s.rank << ", " << match::to_string(s.outcome);
-        if (s.outcome != match::Outcome::ok) std::cout << " (" << s.detail << ")";
+        if (s.outcome != match::Outcome::ok) std::cout << " (" << one_line(s.detail) << ")";
         std::cout << "\n";
     }
     // A failing bot's last stderr usually says why (a traceback, a usage message).
@@ -318,7 +318,7 @@ int run_play(const PlayArgs& args) {
     for (const match::Turn& t : log.turns) {
         if (!t.error.empty()) {
             std::cout << "turn " << t.turn << ", seat " << t.player << ": "
-                      << with_names(t.error, log.players)
+                      << one_line(with_names(t.error, log.players))
                       << (t.output ? " (output: '" + one_line(*t.output) + "')" : "") << "\n";
         }
     }
@@ -455,15 +455,16 @@ struct ReplayArgs {
 
 void print_difference(const replay::Difference& d) {
     if (d.turn == 0) {
-        std::cout << "differs in the result: " << d.what << "\n  recorded: " << d.expected
-                  << "\n  now:      " << d.actual << "\n";
+        std::cout << "differs in the result: " << d.what << "\n  recorded: " << one_line(d.expected)
+                  << "\n  now:      " << one_line(d.actual) << "\n";
         return;
     }
     std::cout << "differs at turn " << d.turn << ": " << d.what << "\n";
     auto show = [](const char* label, const std::string& text) {
         std::cout << "  " << label << ":\n";
         std::istringstream in(text);
-        for (std::string line; std::getline(in, line);) std::cout << "    | " << line << "\n";
+        for (std::string line; std::getline(in, line);)
+            std::cout << "    | " << one_line(line) << "\n";
     };
     show("recorded", d.expected);
     show("now", d.actual);
@@ -549,7 +550,7 @@ int run_replay(const ReplayArgs& args) {
     const auto difference = replay::compare(recorded, fresh);
     if (!difference) {
         std::cout << "identical: " << fresh.turns.size() << " turns, same inputs and outputs, "
-                  << "result: " << fresh.reason << "\n";
+                  << "result: " << one_line(fresh.reason) << "\n";
         if (args.turn > 0) std::cout << "\n" << replay::render_turn(fresh, args.turn);
         return 0;
     }
@@ -562,7 +563,7 @@ int run_replay(const ReplayArgs& args) {
         else
             std::cout << "  (the new game ended before it)\n";
     }
-    std::cout << "new game: " << fresh.turns.size() << " turns, " << fresh.reason << "\n";
+    std::cout << "new game: " << fresh.turns.size() << " turns, " << one_line(fresh.reason) << "\n";
     return 1;
 }
 

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "arena/common/terminal_text.hpp"
 #include "referees/registry.hpp"
 
 namespace arena::replay {
@@ -294,7 +295,9 @@ std::string render_turn(const match::MatchLog& log, int turn_number) {
         text += "stderr:\n";
         for (const std::string& line : split_lines(t.stderr_text)) text += "  | " + line + "\n";
     }
-    return text;
+    // For the terminal: what the bot wrote (and a log anyone may have edited) is shown, never
+    // acted on.
+    return terminal::visible(text, terminal::Newlines::keep);
 }
 
 }  // namespace arena::replay
