@@ -2,32 +2,26 @@
 // io_context.
 //
 // Design notes (the why; the what is in bot_process.hpp):
-// - The bot is started with posix_spawn (glibc: clone(CLONE_VM|CLONE_VFORK), no page tables
-//   copied), not with Boost.Process v2's default_launcher, which fork()s: fork costs grow with the
-//   arena's memory (measured per bot: ~0.4 ms at 5 MB RSS, 1-1.4 ms at +20 MB, 2.5-5.5 ms at
-//   +50 MB, against a flat ~0.16 ms for posix_spawn) and stall the other match threads while the
-//   page tables are copied. The child then belongs to a Boost.Process v2 basic_process.
+// - Each bot is contained in a PID namespace of its own, whose init (arena-bot-init) dies with
+//   the arena and takes the namespace with it; limits for the whole bot are cgroups. How it is
+//   started is in containment.cpp, the cgroups in cgroup.cpp, the sandbox in sandbox.cpp. The
+//   process we own (pid_) is the init, or the bot itself in the process-group fallback; it
+//   belongs to a Boost.Process v2 basic_process until stop() reaps it.
 // - The hot path (exchange with a bot that answers at once) is kept close to a bare pipe round
 //   trip: the input is written with one direct non-blocking write(), the stdout read is armed only
 //   while a line is awaited and stops as soon as one is buffered, and lines already buffered answer
 //   without any read at all. Asio only does the waiting: io_context::run_one_until(deadline),
 //   whose epoll timeout is the turn deadline. (A steady_timer per turn measured ~1.1 us slower:
-//   timerfd_settime plus the cancelled handler's trip through the scheduler.)
+//   timerfd_settime plus the cancelled handler's trip through the scheduler.) Containment costs
+//   nothing per turn; a bot with a CPU or memory limit is also checked every kLimitCheck while
+//   it is waited for, and at the end of each exchange.
 // - stderr has a read pending at all times, so a bot that floods stderr never blocks on a full
 //   pipe, whichever bot of the match is being waited for.
 // - Every handler we hand to asio points to *this; `outstanding_` counts them so stop() can run
 //   the io_context until none is left before the Impl goes away.
-// - Limits (setrlimit) must be set in the child between fork and exec, which posix_spawn cannot
-//   do. prlimit() on the new pid right after posix_spawn would race the bot (it may allocate or
-//   fork before we get there), and an exec through a trampoline program costs a second exec per
-//   bot and a helper to find. So a bot with limits is started by spawn_with_limits(): the same
-//   clone(CLONE_VM | CLONE_VFORK) that glibc's posix_spawn uses (no page tables copied, the
-//   parent waits until the child has exec'd), whose child runs our own pre-exec steps, setrlimit
-//   among them. Bots without limits keep plain posix_spawn.
-// - The sandbox is bubblewrap: the bot's command is prefixed with bwrap and its options. bwrap
-//   stays in the bot's process group (no --new-session), so stop()'s TERM/KILL of the group
-//   reaches bwrap and the bot alike; and as bwrap gives the bot its own PID namespace and dies
-//   with its parent, nothing the bot forked can outlive it (even a child that left the group).
+// - stop() never waits on anything a bot controls: it waits for the init (or bot) with a bounded
+//   grace, then SIGKILLs the init, whose end the kernel makes the end of every process in the
+//   namespace.
 #include "arena/process/bot_process.hpp"
 
 #include <fcntl.h>
@@ -58,8 +52,12 @@
 #include <span>
 #include <utility>
 
+#include "arena/process/bot_init_protocol.hpp"
+#include "arena/process/cgroup.hpp"
+#include "arena/process/containment.hpp"
 #include "arena/process/interrupt.hpp"
 #include "arena/process/process_v2.hpp"
+#include "arena/process/sandbox.hpp"
 
 namespace arena::process {
 
@@ -164,233 +162,8 @@ Pipe make_pipe(const std::string& program) {
     return Pipe{UniqueFd(fds[0]), UniqueFd(fds[1])};
 }
 
-// posix_spawn's attributes and file actions, freed on scope exit.
-struct SpawnSettings {
-    posix_spawnattr_t attr;
-    posix_spawn_file_actions_t actions;
-    SpawnSettings() {
-        posix_spawnattr_init(&attr);
-        posix_spawn_file_actions_init(&actions);
-    }
-    ~SpawnSettings() {
-        posix_spawn_file_actions_destroy(&actions);
-        posix_spawnattr_destroy(&attr);
-    }
-    SpawnSettings(const SpawnSettings&) = delete;
-    SpawnSettings& operator=(const SpawnSettings&) = delete;
-};
-
-// Starts the bot and returns its pid; throws SpawnError. argv[0] is passed as given (as a shell
-// would), `executable` is what resolve_executable found.
-pid_t spawn(const std::vector<std::string>& argv, const std::string& executable, int child_stdin,
-            int child_stdout, int child_stderr, const std::string& working_dir) {
-    SpawnSettings settings;
-    // A process group of its own: stop() signals the bot and everything it forked at once, and
-    // Ctrl-C in the terminal reaches the arena only (which then stops the bots itself).
-    posix_spawnattr_setpgroup(&settings.attr, 0);
-    // Ignored signals and the signal mask survive exec (we ignore SIGPIPE): give the bot the
-    // defaults.
-    sigset_t signals;
-    sigemptyset(&signals);
-    posix_spawnattr_setsigmask(&settings.attr, &signals);
-    sigfillset(&signals);
-    posix_spawnattr_setsigdefault(&settings.attr, &signals);
-    posix_spawnattr_setflags(
-        &settings.attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-
-    posix_spawn_file_actions_adddup2(&settings.actions, child_stdin, STDIN_FILENO);
-    posix_spawn_file_actions_adddup2(&settings.actions, child_stdout, STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(&settings.actions, child_stderr, STDERR_FILENO);
-    if (!working_dir.empty()) {
-        posix_spawn_file_actions_addchdir_np(&settings.actions, working_dir.c_str());
-    }
-    // Our pipes are close-on-exec already; this also catches descriptors the rest of the arena
-    // (or a library) opened without O_CLOEXEC.
-    posix_spawn_file_actions_addclosefrom_np(&settings.actions, 3);
-
-    std::vector<char*> args;
-    args.reserve(argv.size() + 1);
-    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-    args.push_back(nullptr);
-
-    pid_t pid = -1;
-    // Reports exec errors too (and reaps that child).
-    const int error = ::posix_spawn(&pid, executable.c_str(), &settings.actions, &settings.attr,
-                                    args.data(), environ);
-    if (error != 0) {
-        std::string hint;
-        if (error == ENOEXEC) hint = " (not a program; a script needs a #! line)";
-        if (error == ENOENT) hint = " (for a script: does the interpreter in its #! line exist?)";
-        throw SpawnError("bot command '" + argv.front() + "': cannot start " + executable + ": " +
-                         std::strerror(error) + hint + ". Fix --bot / the config.");
-    }
-    return pid;
-}
-
-// ---- limits: our own vfork-style spawn ----
-
-// What the child of spawn_with_limits() does before exec, prepared by the parent: the child shares
-// the parent's memory and stack-less state, so it must not allocate, lock or throw.
-struct ChildPlan {
-    const char* executable = nullptr;
-    char* const* argv = nullptr;
-    char* const* envp = nullptr;
-    int stdin_fd = -1, stdout_fd = -1, stderr_fd = -1;
-    const char* working_dir = nullptr;  // nullptr: the arena's
-    struct Limit {
-        int resource;
-        rlimit value;
-    };
-    std::array<Limit, 4> limits{};
-    int limit_count = 0;
-    // Set by the child when a step fails, just before it _exit()s. The parent reads them after
-    // clone() returns, which CLONE_VFORK delays until the child has exec'd or exited.
-    int error = 0;
-    const char* failed_step = nullptr;
-};
-
-// The child: runs on its own small stack inside the arena's address space until execve. Not
-// instrumented by AddressSanitizer: it would poison shadow memory for a stack the parent frees.
-__attribute__((no_sanitize("address", "undefined"))) int run_child(void* arg) {
-    ChildPlan& plan = *static_cast<ChildPlan*>(arg);
-    // All signals arrive blocked (the parent blocked them around clone()). The arena's handlers
-    // must never run here, in its memory: reset every handler before anything else, as
-    // POSIX_SPAWN_SETSIGDEF does. (Fails harmlessly for SIGKILL, SIGSTOP and glibc's own.)
-    struct sigaction default_action {};
-    default_action.sa_handler = SIG_DFL;
-    for (int sig = 1; sig < NSIG; ++sig) ::sigaction(sig, &default_action, nullptr);
-
-    const char* step = "setpgid";
-    if (::setpgid(0, 0) != 0) goto failed;  // a process group of its own, as in spawn()
-    step = "dup2";
-    if (::dup2(plan.stdin_fd, STDIN_FILENO) < 0 || ::dup2(plan.stdout_fd, STDOUT_FILENO) < 0 ||
-        ::dup2(plan.stderr_fd, STDERR_FILENO) < 0)
-        goto failed;
-    step = "chdir";
-    if (plan.working_dir != nullptr && ::chdir(plan.working_dir) != 0) goto failed;
-    step = "setrlimit";
-    for (int i = 0; i < plan.limit_count; ++i) {
-        if (::setrlimit(plan.limits[i].resource, &plan.limits[i].value) != 0) goto failed;
-    }
-    ::syscall(SYS_close_range, 3u, ~0u, 0u);  // as addclosefrom_np; our pipes are O_CLOEXEC anyway
-    {
-        sigset_t none;
-        sigemptyset(&none);
-        ::sigprocmask(SIG_SETMASK, &none, nullptr);
-    }
-    step = "exec";
-    ::execve(plan.executable, plan.argv, plan.envp);
-failed:
-    plan.error = errno;
-    plan.failed_step = step;
-    ::_exit(127);
-}
-
 std::string mib_text(long mib) {
     return std::to_string(mib) + " MB";
-}
-
-// Starts the bot like spawn() does, with `limits` set in the child before exec.
-pid_t spawn_with_limits(const std::vector<std::string>& argv, const std::string& executable,
-                        int child_stdin, int child_stdout, int child_stderr,
-                        const std::string& working_dir, const Limits& limits) {
-    std::vector<char*> args;
-    args.reserve(argv.size() + 1);
-    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-    args.push_back(nullptr);
-
-    ChildPlan plan;
-    plan.executable = executable.c_str();
-    plan.argv = args.data();
-    plan.envp = environ;
-    plan.stdin_fd = child_stdin;
-    plan.stdout_fd = child_stdout;
-    plan.stderr_fd = child_stderr;
-    if (!working_dir.empty()) plan.working_dir = working_dir.c_str();
-    auto add_limit = [&](int resource, rlim_t soft, rlim_t hard) {
-        plan.limits[static_cast<std::size_t>(plan.limit_count++)] = {resource, rlimit{soft, hard}};
-    };
-    constexpr rlim_t kMiB = 1024 * 1024;
-    if (limits.memory_mb) add_limit(RLIMIT_AS, *limits.memory_mb * kMiB, *limits.memory_mb * kMiB);
-    // SIGXCPU at the soft limit; SIGKILL a second later for a bot that catches or ignores it.
-    if (limits.cpu_seconds) add_limit(RLIMIT_CPU, *limits.cpu_seconds, *limits.cpu_seconds + 1);
-    if (limits.processes) add_limit(RLIMIT_NPROC, *limits.processes, *limits.processes);
-    if (limits.file_size_mb)
-        add_limit(RLIMIT_FSIZE, *limits.file_size_mb * kMiB, *limits.file_size_mb * kMiB);
-
-    // The child's stack. mmap rather than the heap: it is given back whole, and no allocator or
-    // sanitizer bookkeeping ever sees the child's frames.
-    constexpr std::size_t kStackSize = 64 * 1024;
-    void* stack = ::mmap(nullptr, kStackSize, PROT_READ | PROT_WRITE,
-                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
-    if (stack == MAP_FAILED) {
-        throw SpawnError("bot command '" + argv.front() + "': cannot start " + executable +
-                         ": out of memory (" + std::strerror(errno) + ")");
-    }
-    // Block every signal until the child has reset its handlers (see run_child).
-    sigset_t all, previous;
-    sigfillset(&all);
-    ::pthread_sigmask(SIG_BLOCK, &all, &previous);
-    const pid_t pid = ::clone(run_child, static_cast<char*>(stack) + kStackSize,
-                              CLONE_VM | CLONE_VFORK | SIGCHLD, &plan);
-    const int clone_error = errno;
-    ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-    ::munmap(stack, kStackSize);
-
-    if (pid == -1) {
-        throw SpawnError("bot command '" + argv.front() + "': cannot start " + executable + ": " +
-                         std::strerror(clone_error) + ". Too many processes?");
-    }
-    if (plan.error != 0) {
-        ::waitpid(pid, nullptr, 0);  // it has _exit()ed already
-        std::string hint;
-        if (plan.error == ENOEXEC) hint = " (not a program; a script needs a #! line)";
-        if (plan.error == ENOENT)
-            hint = " (for a script: does the interpreter in its #! line exist?)";
-        if (plan.error == ENOMEM || plan.error == EAGAIN) {
-            hint =
-                " (the limits are too tight for the program to start: " + limits.describe() + ")";
-        }
-        throw SpawnError("bot command '" + argv.front() + "': cannot start " + executable + " (" +
-                         plan.failed_step + "): " + std::strerror(plan.error) + hint +
-                         ". Fix --bot / the config.");
-    }
-    return pid;
-}
-
-// ---- sandbox ----
-
-constexpr const char* kSandboxProgram = "bwrap";
-
-// bwrap's command line around the bot's: a read-only view of the whole file system with /dev,
-// a fresh /proc for the new PID namespace, the scratch directory writable, no network.
-std::vector<std::string> sandboxed_argv(const std::string& bwrap,
-                                        const std::vector<std::string>& argv,
-                                        const std::string& executable,
-                                        const std::string& working_dir,
-                                        const std::string& scratch) {
-    std::vector<std::string> wrapped = {
-        bwrap,
-        // user (when possible), IPC, PID, network, UTS and cgroup namespaces
-        "--unshare-all",
-        // If the arena dies without stopping it (SIGKILL), bwrap's child is killed too.
-        "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--bind",
-        scratch, scratch, "--setenv", "TMPDIR", scratch, "--setenv", "ARENA_SCRATCH", scratch,
-        "--chdir", working_dir, "--", executable};
-    wrapped.insert(wrapped.end(), argv.begin() + 1, argv.end());
-    return wrapped;
-}
-
-// A fresh directory for one sandboxed bot, under $TMPDIR (or /tmp).
-std::string make_scratch_dir(const std::string& program) {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern =
-        std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/arena-bot-XXXXXX";
-    if (::mkdtemp(pattern.data()) == nullptr) {
-        throw SpawnError("bot command '" + program + "': cannot create its sandbox directory " +
-                         pattern + ": " + std::strerror(errno) + ". Is $TMPDIR writable?");
-    }
-    return pattern;
 }
 
 // Signals the bot's process group, and the bot itself in case it left that group. Only used while
@@ -407,75 +180,67 @@ ExitStatus status_from_wait(int wstatus) {
     return status;
 }
 
-// Whether a bot's last stderr says it ran out of memory (C++, Python, Java, Rust, glibc, ...).
-bool mentions_out_of_memory(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    for (const char* sign : {"bad_alloc", "memoryerror", "outofmemory", "out of memory",
-                             "cannot allocate memory", "memory allocation", "allocation failed"}) {
-        if (text.find(sign) != std::string::npos) return true;
-    }
-    return false;
-}
-
 // Runs `bwrap <the sandbox's options> true` once, to tell a missing or unusable bubblewrap
 // before any game starts. Returns what is wrong, or "" when it works.
 std::string probe_sandbox() {
     prepare_arena_process();  // subreaper: bwrap's own children are reaped below
-    std::string bwrap, true_program;
-    try {
-        bwrap = resolve_executable(kSandboxProgram);
-        true_program = resolve_executable("true");
-    } catch (const SpawnError&) {
+    const std::string bwrap = find_bwrap();
+    if (bwrap.empty()) {
         return "--sandbox needs bubblewrap (the bwrap program), which is not installed: install "
                "it (Debian: apt-get install bubblewrap; scripts/install-deps.sh does) or run "
                "without --sandbox";
     }
-    std::string scratch;
+    std::string true_program;
     try {
-        scratch = make_scratch_dir("bwrap");
+        true_program = resolve_executable("true", "", kSandboxPath);
     } catch (const SpawnError& e) {
-        return e.what();
+        return std::string("--sandbox: ") + e.what();
     }
-    std::error_code ec;
-    const std::vector<std::string> argv = sandboxed_argv(
-        bwrap, {true_program}, true_program, std::filesystem::current_path(ec).string(), scratch);
+    std::vector<std::string> argv = sandboxed_argv(bwrap, {true_program}, true_program, "", 1, 1);
+    // Without a new session here: bwrap's child stays in the group, so the loop below reaps it.
+    std::erase(argv, std::string("--new-session"));
+    std::vector<char*> args;
+    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+    args.push_back(nullptr);
     Pipe err = make_pipe(bwrap);
-    const int devnull = ::open("/dev/null", O_RDWR | O_CLOEXEC);
-    std::string problem;
-    try {
-        const pid_t pid = spawn(argv, bwrap, devnull, devnull, err.write_end.fd, "");
-        ::close(err.write_end.release());
-        std::string message;
-        char buffer[1024];
-        for (ssize_t n; (n = ::read(err.read_end.fd, buffer, sizeof buffer)) != 0;) {
-            if (n > 0 && message.size() < 4096) message.append(buffer, static_cast<std::size_t>(n));
-            if (n < 0 && errno != EINTR) break;
-        }
-        int wstatus = 0;
-        while (::waitpid(pid, &wstatus, 0) == -1 && errno == EINTR) {
-        }
-        // bwrap's PID-namespace init may outlive bwrap by a moment (it was re-parented to us,
-        // and ends by itself now that the command has ended): reap it too.
-        while (::waitpid(-pid, nullptr, 0) > 0 || errno == EINTR) {
-        }
-        if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
-            while (!message.empty() &&
-                   (message.back() == '\n' || message.back() == '\r' || message.back() == '.'))
-                message.pop_back();
-            const std::string why = message.empty() ? std::string() : ": " + message;
-            problem = "--sandbox: bubblewrap (" + bwrap +
-                      ") cannot create its sandbox on this machine" + why +
-                      ". It needs user namespaces (sysctl kernel.unprivileged_userns_clone=1; in "
-                      "a container: allowed by its seccomp/AppArmor profile). Run without "
-                      "--sandbox, or on a machine where 'bwrap --unshare-all --ro-bind / / true' "
-                      "works";
-        }
-    } catch (const SpawnError& e) {
-        problem = std::string("--sandbox: ") + e.what();
+    // Its own process group, so that bwrap's children re-parented to us can be reaped below.
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setpgroup(&attr, 0);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDWR, 0);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_RDWR, 0);
+    posix_spawn_file_actions_adddup2(&actions, err.write_end.fd, STDERR_FILENO);
+    pid_t pid = -1;
+    const int error = ::posix_spawn(&pid, bwrap.c_str(), &actions, &attr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    if (error != 0) return "--sandbox: cannot start " + bwrap + ": " + std::strerror(error);
+    ::close(err.write_end.release());
+    std::string message;
+    char buffer[1024];
+    for (ssize_t n; (n = ::read(err.read_end.fd, buffer, sizeof buffer)) != 0;) {
+        if (n > 0 && message.size() < 4096) message.append(buffer, static_cast<std::size_t>(n));
+        if (n < 0 && errno != EINTR) break;
     }
-    if (devnull >= 0) ::close(devnull);
-    std::filesystem::remove_all(scratch, ec);
-    return problem;
+    int wstatus = 0;
+    while (::waitpid(pid, &wstatus, 0) == -1 && errno == EINTR) {
+    }
+    // bwrap's PID-namespace init may outlive bwrap by a moment (it was re-parented to us, and
+    // ends by itself now that `true` has ended): reap it too. Our own trusted command.
+    while (::waitpid(-pid, nullptr, 0) > 0 || errno == EINTR) {
+    }
+    if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0) return "";
+    while (!message.empty() &&
+           (message.back() == '\n' || message.back() == '\r' || message.back() == '.'))
+        message.pop_back();
+    const std::string why = message.empty() ? std::string() : ": " + message;
+    return "--sandbox: bubblewrap (" + bwrap + ") cannot create its sandbox on this machine" + why +
+           ". It needs user namespaces (sysctl kernel.unprivileged_userns_clone=1; in a container: "
+           "allowed by its seccomp/AppArmor profile). Run without --sandbox, or on a machine where "
+           "'bwrap --unshare-all --ro-bind / / true' works";
 }
 
 }  // namespace
@@ -534,14 +299,26 @@ struct BotProcess::Impl {
     void run_one();
     void wait_for_leader_exit(std::chrono::milliseconds grace);
     void drain_handlers();
+    void await_start(const std::string& executable);
+    void wait_for_line(Clock::time_point deadline);
+    // limits: checked while the bot is waited for
+    bool watches_limits() const;
+    void check_limits();
     // exit
+    void kill_everything();
+    std::optional<int> bot_wait_status();
     ExitStatus from_wait(int wstatus) const;
     std::string limit_reached(const ExitStatus& status) const;
 
     asio::io_context& io_;
     const BotOptions options_;
-    const std::string program_;  // argv[0] as given, for messages
-    pid_t pid_ = -1;             // also the process group id
+    const std::string program_;      // argv[0] as given, for messages
+    pid_t pid_ = -1;                 // the init of the bot's namespace (or the bot), its group id
+    bool contained_ = false;         // in a PID namespace, pid_ being its init
+    int status_fd_ = -1;             // contained: the init's status pipe (read end, non-blocking)
+    std::optional<int> bot_status_;  // contained: the bot's wait status, as the init reported it
+    BotCgroup cgroup_;               // the bot's cgroups (limits); empty without such limits
+    std::string limit_hit_;          // a limit the arena saw reached and ended the bot for
     // Owns the child (Boost.Process v2): SIGKILLs and reaps it should the BotProcess be destroyed
     // before stop() ran (e.g. an exception late in the constructor). stop() detaches it.
     bp::basic_process<Executor> process_;
@@ -583,20 +360,6 @@ struct BotProcess::Impl {
     bool grace_over_ = false;
     std::optional<ExitStatus> exit_;  // known once the bot has exited
     bool stopped_ = false;
-
-    // The end of everything the bot wrote on stderr (kept only under a memory limit): does it
-    // say it ran out of memory?
-    std::string stderr_tail_;
-    // The sandbox's scratch directory; removed once the bot is gone (or if spawning fails).
-    struct ScratchDir {
-        std::string path;
-        void remove() {
-            std::error_code ignored;
-            if (!path.empty()) std::filesystem::remove_all(path, ignored);
-            path.clear();
-        }
-        ~ScratchDir() { remove(); }
-    } scratch_;
 };
 
 BotProcess::Impl::Impl(asio::io_context& io, const std::vector<std::string>& argv,
@@ -622,28 +385,33 @@ BotProcess::Impl::Impl(asio::io_context& io, const std::vector<std::string>& arg
                              options.working_dir + "' does not exist. Fix it in the config.");
         }
     }
-    std::string executable = resolve_executable(program_, options.working_dir);
+    std::string executable =
+        resolve_executable(program_, options.working_dir, options.sandbox ? kSandboxPath : "");
     std::vector<std::string> command = argv;
     if (options.sandbox) {
         check_sandbox();
-        const std::string bwrap = resolve_executable(kSandboxProgram);
-        scratch_.path = make_scratch_dir(program_);
         std::error_code ec;
         const std::string working_dir =
             options.working_dir.empty()
                 ? std::filesystem::current_path(ec).string()
                 : std::filesystem::absolute(options.working_dir, ec).string();
-        command = sandboxed_argv(bwrap, argv, executable, working_dir, scratch_.path);
+        const std::string bwrap = find_bwrap();
+        command = sandboxed_argv(bwrap, argv, executable, working_dir, options.scratch_mb,
+                                 options.shm_mb);
         executable = bwrap;
     }
+    cgroup_ = BotCgroup(options.limits, program_);
 
     Pipe in = make_pipe(program_), out = make_pipe(program_), err = make_pipe(program_);
-    pid_ = options.limits.any()
-               ? spawn_with_limits(command, executable, in.read_end.fd, out.write_end.fd,
-                                   err.write_end.fd, options.working_dir, options.limits)
-               : spawn(command, executable, in.read_end.fd, out.write_end.fd, err.write_end.fd,
-                       options.working_dir);
+    SpawnRequest request{command,          executable,         in.read_end.fd,
+                         out.write_end.fd, err.write_end.fd,   options.working_dir,
+                         options.limits,   cgroup_.procs_fds()};
+    const Spawned spawned = spawn_bot(request);
+    pid_ = spawned.pid;
+    contained_ = spawned.contained;
+    status_fd_ = spawned.status_fd;
     register_live_bot(pid_);
+    if (contained_) await_start(executable);
     try {
         // From here on, process_ kills and reaps the bot if anything below throws.
         process_ = bp::basic_process<Executor>(io.get_executor(), pid_);
@@ -811,11 +579,6 @@ void BotProcess::Impl::start_stderr_read() {
 
 // Keeps the first n bytes of err_chunk_ up to the per-turn cap; the rest is read and dropped.
 void BotProcess::Impl::keep_stderr(std::size_t n) {
-    if (options_.limits.memory_mb && n > 0) {
-        constexpr std::size_t kTail = 512;
-        stderr_tail_.append(err_chunk_.data() + (n > kTail ? n - kTail : 0), std::min(n, kTail));
-        if (stderr_tail_.size() > kTail) stderr_tail_.erase(0, stderr_tail_.size() - kTail);
-    }
     const std::size_t room = kStderrCapPerTurn - std::min(kStderrCapPerTurn, stderr_text_.size());
     if (n > room) {
         stderr_truncated_ = true;
@@ -868,16 +631,11 @@ ReadResult BotProcess::Impl::exchange(std::string_view input, std::chrono::milli
     LineScan scan = take_line(result.line);  // an extra line of an earlier turn answers at once
     if (scan == LineScan::none && !stdout_eof_ && !stopped_) {
         if (!reading_stdout_) start_stdout_read();
-        // Runs handlers (ours and other bots') until the read stops: a full line, too much
-        // without one, or EOF. The pending read keeps the io_context from running out of work.
-        const auto deadline = start + limit;
-        while (reading_stdout_ && Clock::now() < deadline) {
-            if (io_.stopped()) io_.restart();
-            io_.run_one_until(deadline);
-        }
+        wait_for_line(start + limit);
         scan = take_line(result.line);
     }
     result.elapsed = Clock::now() - start;
+    if (watches_limits() && !stopped_) check_limits();
 
     switch (scan) {
         case LineScan::line:
@@ -896,16 +654,107 @@ ReadResult BotProcess::Impl::exchange(std::string_view input, std::chrono::milli
     return result;
 }
 
+// Runs handlers (ours and other bots') until the read stops: a full line, too much without one,
+// or EOF. The pending read keeps the io_context from running out of work. A bot with a CPU or
+// memory limit is checked every kLimitCheck meanwhile, and ended when over.
+void BotProcess::Impl::wait_for_line(Clock::time_point deadline) {
+    constexpr auto kLimitCheck = std::chrono::milliseconds(50);
+    const bool watch = watches_limits();
+    auto next_check = Clock::now() + kLimitCheck;
+    while (reading_stdout_ && Clock::now() < deadline) {
+        if (io_.stopped()) io_.restart();
+        io_.run_one_until(watch ? std::min(deadline, next_check) : deadline);
+        if (watch && Clock::now() >= next_check) {
+            check_limits();
+            next_check = Clock::now() + kLimitCheck;
+        }
+    }
+}
+
+// The first word of the init: the bot runs, or why it could not start (exec's errno). Waits as
+// posix_spawn waits for the exec; the init is our program, and answers at once.
+void BotProcess::Impl::await_start(const std::string& executable) {
+    init_protocol::Record record{};
+    ssize_t n;
+    while ((n = ::read(status_fd_, &record, sizeof record)) < 0 && errno == EINTR) {
+    }
+    ::fcntl(status_fd_, F_SETFL, ::fcntl(status_fd_, F_GETFL) | O_NONBLOCK);
+    if (n == sizeof record && record.kind == init_protocol::kStarted) return;
+    ::kill(pid_, SIGKILL);
+    unregister_live_bot(pid_);
+    ::waitpid(pid_, nullptr, 0);
+    ::close(status_fd_);
+    status_fd_ = -1;
+    const int error = n == sizeof record ? record.value : 0;
+    std::string hint;
+    if (error == ENOEXEC) hint = " (not a program; a script needs a #! line)";
+    if (error == ENOENT) hint = " (for a script: does the interpreter in its #! line exist?)";
+    if (error == ENOMEM || error == EAGAIN)
+        hint =
+            " (the limits are too tight for the program to start: " + options_.limits.describe() +
+            ")";
+    throw SpawnError("bot command '" + program_ + "': cannot start " + executable +
+                     " (exec): " + (error != 0 ? std::strerror(error) : "its init ended first") +
+                     hint + ". Fix --bot / the config.");
+}
+
+bool BotProcess::Impl::watches_limits() const {
+    return !cgroup_.empty() && (options_.limits.cpu_seconds || options_.limits.memory_mb);
+}
+
+// Ends the bot when it is over its CPU time (all its processes together), or when the OOM killer
+// has ended one of its processes (the memory limit of the whole bot was reached).
+void BotProcess::Impl::check_limits() {
+    if (!limit_hit_.empty()) return;
+    const Limits& limits = options_.limits;
+    if (limits.cpu_seconds) {
+        const std::optional<double> used = cgroup_.cpu_seconds();
+        if (used && *used >= static_cast<double>(*limits.cpu_seconds))
+            limit_hit_ = "CPU time limit (" + std::to_string(*limits.cpu_seconds) + " s) reached";
+    }
+    if (limit_hit_.empty() && limits.memory_mb && cgroup_.oom_kills() > 0)
+        limit_hit_ = "memory limit (" + mib_text(*limits.memory_mb) + ") reached";
+    if (!limit_hit_.empty()) kill_everything();
+}
+
+// SIGKILL to everything of the bot. Contained: the init, and the kernel ends its namespace.
+void BotProcess::Impl::kill_everything() {
+    if (contained_) {
+        ::kill(pid_, SIGKILL);
+        return;
+    }
+    signal_bot(pid_, SIGKILL);
+    cgroup_.kill_all();
+}
+
+// Contained: the bot's wait status, once the init has reported it (non-blocking).
+std::optional<int> BotProcess::Impl::bot_wait_status() {
+    while (!bot_status_ && status_fd_ >= 0) {
+        init_protocol::Record record{};
+        const ssize_t n = ::read(status_fd_, &record, sizeof record);
+        if (n < 0 && errno == EINTR) continue;
+        if (n != sizeof record) break;
+        if (record.kind == init_protocol::kExited) bot_status_ = record.value;
+    }
+    return bot_status_;
+}
+
 std::optional<ExitStatus> BotProcess::Impl::poll_exit() {
     if (exit_ || pid_ <= 0) return exit_;
+    if (contained_ && bot_wait_status()) {  // the init reported it: the bot has ended
+        exit_ = from_wait(*bot_status_);
+        return exit_;
+    }
     // WNOWAIT: look without reaping. The zombie keeps the process group id reserved until stop()
     // has SIGKILLed the group, so that signal cannot hit an unrelated group that reused the id.
+    // Contained, the init ends once the bot has, after reporting the bot's status.
     siginfo_t info{};
     if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
         info.si_pid == pid_) {
         // As a wait status: exit code in bits 8-15, or the signal in the low bits.
-        exit_ =
-            from_wait(info.si_code == CLD_EXITED ? W_EXITCODE(info.si_status, 0) : info.si_status);
+        const int wstatus =
+            info.si_code == CLD_EXITED ? W_EXITCODE(info.si_status, 0) : info.si_status;
+        exit_ = from_wait(contained_ ? bot_wait_status().value_or(wstatus) : wstatus);
     }
     return exit_;
 }
@@ -922,9 +771,14 @@ ExitStatus BotProcess::Impl::from_wait(int wstatus) const {
     return status;
 }
 
-// Which limit ended the bot, if any ("" when none did, or when the arena killed it).
+// Which limit ended the bot, if any ("" when none did, or when the arena stopped it first).
+// Told by the kernel's counters (the cgroup's CPU time and OOM kills) and the signals it sends
+// at the per-process limits, never guessed from what the bot printed.
 std::string BotProcess::Impl::limit_reached(const ExitStatus& status) const {
     const Limits& limits = options_.limits;
+    if (!limit_hit_.empty()) return limit_hit_;
+    if (limits.memory_mb && cgroup_.oom_kills() > 0)
+        return "memory limit (" + mib_text(*limits.memory_mb) + ") reached";
     if (status.killed_by_arena) return "";
     if (limits.cpu_seconds &&
         (status.signal == SIGXCPU ||
@@ -933,20 +787,21 @@ std::string BotProcess::Impl::limit_reached(const ExitStatus& status) const {
     }
     if (limits.file_size_mb && status.signal == SIGXFSZ)
         return "file size limit (" + mib_text(*limits.file_size_mb) + ") reached";
-    const bool abnormal = status.signal || (status.exit_code && *status.exit_code != 0);
-    if (limits.memory_mb && abnormal &&
-        (status.peak_rss_kib * 2 >= *limits.memory_mb * 1024 ||
-         mentions_out_of_memory(stderr_tail_))) {
-        return "memory limit (" + mib_text(*limits.memory_mb) + ") reached";
-    }
     return "";
 }
 
-// Waits (running the io_context, so stderr keeps draining) until the leader exits or `grace`
-// passes. Does not reap: the pidfd just becomes readable.
+// Waits (running the io_context, so stderr keeps draining) until the init (or the bot) exits or
+// `grace` passes. Does not reap. The pidfd's readiness is only a hint: on Linux 6.18 the pidfd of
+// a PID namespace's init was seen readable while the init still ran, so waitid() confirms, and
+// after a false alarm the rest of the grace is polled every millisecond.
 void BotProcess::Impl::wait_for_leader_exit(std::chrono::milliseconds grace) {
-    // Without a pidfd (kernel before 5.3, valgrind) there is nothing to watch: the whole grace
-    // period is waited for.
+    const auto deadline = Clock::now() + grace;
+    auto exited = [this] {
+        siginfo_t info{};
+        return ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+               info.si_pid == pid_;
+    };
+    // Without a pidfd (kernel before 5.3, valgrind) there is nothing to watch: polled.
     const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
     error_code ec;
     if (pidfd >= 0) exit_watch_.assign(pidfd, ec);
@@ -960,15 +815,32 @@ void BotProcess::Impl::wait_for_leader_exit(std::chrono::milliseconds grace) {
     } else if (pidfd >= 0) {
         ::close(pidfd);
     }
-    grace_timer_.expires_after(grace);
+    grace_timer_.expires_at(deadline);
     ++outstanding_;
     grace_timer_.async_wait([this](const error_code& wait_error) {
         --outstanding_;
         if (!wait_error) grace_over_ = true;
     });
-    while (!leader_exited_ && !grace_over_) run_one();
+    while (!leader_exited_ && !grace_over_ && exit_watch_.is_open()) run_one();
+    while (!grace_over_ && !exited() && Clock::now() < deadline) {
+        if (io_.stopped()) io_.restart();
+        io_.run_one_for(std::chrono::milliseconds(1));
+    }
     grace_timer_.cancel();
     exit_watch_.close(ec);
+}
+
+// Fallback only: reaps the processes of the bot's group that were re-parented to us (subreaper),
+// for a bounded time. A process that left the group and rejoins it later could otherwise keep a
+// blocking waitpid(-group) waiting for as long as it likes.
+static void reap_group_bounded(pid_t group) {
+    const auto until = Clock::now() + std::chrono::milliseconds(200);
+    for (;;) {
+        const pid_t reaped = ::waitpid(-group, nullptr, WNOHANG);
+        if (reaped > 0 || (reaped < 0 && errno == EINTR)) continue;
+        if (reaped < 0 || Clock::now() >= until) return;  // ECHILD: none left
+        ::usleep(1000);
+    }
 }
 
 ExitStatus BotProcess::Impl::stop() {
@@ -979,48 +851,53 @@ ExitStatus BotProcess::Impl::stop() {
 
     const bool exited_before = poll_exit().has_value();
     if (!exited_before) {
+        // Contained: the init forwards it to every process of the namespace.
         signal_bot(pid_, SIGTERM);
         if (options_.kill_grace.count() > 0) wait_for_leader_exit(options_.kill_grace);
     }
-    // SIGKILL the group even if the leader is gone: children that ignore SIGTERM or outlived the
-    // bot must go too. The leader is not reaped yet, so its pid (the group id) is still ours.
-    // (Processes that left the group, e.g. with setsid(), are out of reach.)
-    signal_bot(pid_, SIGKILL);
+    // SIGKILL even if the bot is gone: what it started must go too. Contained, the end of the
+    // init ends the namespace; in the fallback the group (and the cgroup, if any) is all we
+    // reach. pid_ is not reaped yet, so it is still ours.
+    kill_everything();
     unregister_live_bot(pid_);  // before reaping: after it, the pid may be reused
 
     int wstatus = 0;
     rusage usage{};
     pid_t reaped;
     do {
-        reaped = ::wait4(pid_, &wstatus, 0, &usage);  // quick: SIGKILL cannot be ignored
+        // Quick and bounded: SIGKILL cannot be ignored, and the kernel ends the namespace.
+        reaped = ::wait4(pid_, &wstatus, 0, &usage);
     } while (reaped == -1 && errno == EINTR);
     if (!exited_before && reaped == pid_) {
-        ExitStatus status = from_wait(wstatus);
-        // Our signal ended it, unless it was already dying of something else.
-        status.killed_by_arena = status.signal == SIGTERM || status.signal == SIGKILL;
+        const std::optional<int> bot = contained_ ? bot_wait_status() : std::optional<int>(wstatus);
+        // Contained, no report means the bot was still running when we killed its init.
+        ExitStatus status = bot ? from_wait(*bot) : status_from_wait(SIGKILL);
+        // Our signal ended it, unless it was already dying of something else: SIGTERM, SIGKILL,
+        // or the exit code 128 + SIGTERM of a bot that handles SIGTERM by exiting (a JVM).
+        status.killed_by_arena = status.signal == SIGTERM || status.signal == SIGKILL ||
+                                 status.exit_code == 128 + SIGTERM;
         exit_ = status;
     }
-
-    // Processes the bot forked were re-parented to us (subreaper) when their parent died: reap
-    // those that were in the bot's group. Their own children are re-parented to us before they
-    // become reapable, so this loop ends only when the whole group is gone.
-    while (::waitpid(-pid_, nullptr, 0) > 0 || errno == EINTR) {
-    }
+    if (!contained_) reap_group_bounded(pid_);
     // We reaped the pid ourselves: Process v2 must never signal or wait for that number again.
     process_.detach();
 
     drain_stderr_now();  // the bot's last words (e.g. a traceback) stay available to take_stderr()
     if (reaped == pid_ && exit_) {
-        // wait4 counts the bot and the children it reaped (for a sandbox: bwrap and the bot).
+        // wait4 counts the init and all it reaped (contained), or the bot and its reaped children.
         auto seconds = [](const timeval& t) { return t.tv_sec + t.tv_usec / 1e6; };
-        exit_->cpu_seconds = seconds(usage.ru_utime) + seconds(usage.ru_stime);
-        exit_->peak_rss_kib = usage.ru_maxrss;
-        exit_->limit_reached = limit_reached(*exit_);  // after the last words: "bad_alloc"?
+        exit_->cpu_seconds =
+            cgroup_.cpu_seconds().value_or(seconds(usage.ru_utime) + seconds(usage.ru_stime));
+        exit_->peak_rss_kib = std::max(usage.ru_maxrss, cgroup_.peak_kib());
+        exit_->limit_reached = limit_reached(*exit_);
+        // The kernel (OOM killer, RLIMIT) or the arena's limit check ended it, not our stop.
+        if (!exit_->limit_reached.empty()) exit_->killed_by_arena = false;
     }
+    cgroup_.remove();
+    if (status_fd_ >= 0) ::close(std::exchange(status_fd_, -1));
     stdout_.close(ignored);
     stderr_.close(ignored);
     drain_handlers();  // the handlers point to *this: let all of them run before it goes away
-    scratch_.remove();
     return exit_.value_or(ExitStatus{});
 }
 

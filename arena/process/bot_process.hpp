@@ -1,6 +1,12 @@
 // One bot as a child process: spawn it, exchange one turn (input in, one line out) under a
-// deadline, and kill its whole process group at the end. The lowest layer of the arena; it knows
+// deadline, and end everything it started at the end. The lowest layer of the arena; it knows
 // nothing about games.
+//
+// Containment: each bot runs in a PID namespace of its own, whose first process (arena-bot-init,
+// built next to the arena) starts the bot. Whatever the bot does (leave its process group or
+// session, double-fork, keep pipes open, ignore SIGTERM, stop itself), all of it ends with the
+// namespace when stop() kills the init, and when the arena dies (even by SIGKILL) the init gets
+// a death signal. See bots_contained() for the fallback.
 //
 // All bots of one match share one boost::asio::io_context, run only by the match's thread, so
 // every bot's stderr is drained while any bot of the match is being waited for (a chatty bot
@@ -35,9 +41,11 @@ struct SpawnError : std::runtime_error {
 };
 
 // Resolves argv[0] the way execvp would (a name with a '/' is a path, relative to working_dir if
-// given; otherwise it is looked up in PATH) and checks it exists and is executable. Returns the
-// path to run. Throws SpawnError naming the command and what to do.
-std::string resolve_executable(const std::string& program, const std::string& working_dir = "");
+// given; otherwise it is looked up in search_path, or in $PATH when that is empty) and checks it
+// exists and is executable. Returns the path to run. Throws SpawnError naming the command and
+// what to do.
+std::string resolve_executable(const std::string& program, const std::string& working_dir = "",
+                               const std::string& search_path = "");
 
 // How a single turn's read ended.
 enum class ReadStatus {
@@ -75,21 +83,22 @@ struct ExitStatus {
     std::string describe() const;  // "exit code 3", "signal 11 (SIGSEGV)", "CPU time limit..."
 };
 
-// Optional per-bot resource limits (setrlimit in the child before exec; unset = no limit).
-// They end a bot the way the kernel ends it; stop() tells which limit it was (ExitStatus).
+// Optional per-bot resource limits (unset = no limit). Memory, CPU and processes hold for the
+// whole bot, all its processes together: they are cgroups (v2, else the v1 hierarchies), so they
+// need a cgroup the arena may write (root, or delegation). A bot that reaches one is ended and
+// stop() names the limit (ExitStatus::limit_reached), told by the kernel's counters.
 struct Limits {
-    // RLIMIT_AS: address space, so it counts mapped but untouched memory too (thread stacks,
-    // JVM / Go heaps reserved up front): give such runtimes room. Allocations beyond it fail;
-    // the bot then usually dies (std::bad_alloc, MemoryError). A bot that ends abnormally after
-    // using at least half of the limit (peak RSS) or saying "out of memory" on stderr is
-    // reported as "memory limit (N MB) reached".
+    // The bot's memory (memory cgroup: its processes' memory, including the shared memory and
+    // tmpfs files it creates). Beyond it the kernel's OOM killer ends a process of the bot, and
+    // the arena then ends the whole bot: "memory limit (N MB) reached: signal 9 (SIGKILL)".
+    // Counts resident memory only: a JVM's or Go's reserved heap costs nothing until used.
     std::optional<long> memory_mb;
-    // RLIMIT_CPU: CPU seconds (user + system) over the whole game. SIGXCPU at the limit, SIGKILL
-    // one second later.
+    // CPU seconds (user + system) over the whole game, all processes together (cpuacct / cpu.stat,
+    // checked every 50 ms while the bot is waited for and after each exchange). Each process also
+    // gets RLIMIT_CPU: SIGXCPU at the limit, SIGKILL a second later.
     std::optional<long> cpu_seconds;
-    // RLIMIT_NPROC: fork() fails beyond it. Linux counts every process of the user id running the
-    // bot, not only the bot's, and never applies it to root: a guard against fork bombs, set it
-    // above what the user already runs.
+    // Processes and threads the bot may have at once (pids cgroup; also for root): fork() and
+    // thread creation fail beyond it.
     std::optional<long> processes;
     // RLIMIT_FSIZE: largest file the bot may write; SIGXFSZ beyond it.
     std::optional<long> file_size_mb;
@@ -98,16 +107,34 @@ struct Limits {
     std::string describe() const;  // "memory 512 MB, CPU 10 s", or "none"
 };
 
+// Checks that every limit set in `limits` can be enforced on this machine (a writable cgroup for
+// its controller). Throws SpawnError saying what is missing and what to do (run as root, enable
+// cgroup delegation, or drop the option). Cheap after the first call: call it before the first
+// game so that an impossible limit stops `play` / `tournament` at once. BotProcess checks too.
+void check_limits_supported(const Limits& limits);
+
+// Whether bots are contained in a PID namespace of their own here (the default), rather than in a
+// process group only (the fallback: no PID namespaces, arena-bot-init missing, or
+// ARENA_CONTAINMENT=process-group). The fallback prints a one-line notice to stderr once, when
+// the first bot starts; containment_fallback_notice() returns it ("" when contained).
+bool bots_contained();
+std::string containment_fallback_notice();
+
 struct BotOptions {
     std::string working_dir;                    // empty: the arena's working directory
-    std::chrono::milliseconds kill_grace{100};  // between SIGTERM and SIGKILL to the group
+    std::chrono::milliseconds kill_grace{100};  // between SIGTERM and SIGKILL, at most
     Limits limits;
-    // Runs the bot in a bubblewrap (bwrap) sandbox: no network, the whole file system read-only
-    // except a fresh scratch directory (its path in $TMPDIR and $ARENA_SCRATCH, removed by
-    // stop()), own PID, IPC and UTS namespaces. The bot stays in its process group, so stop()
-    // reaches it as it reaches any bot. A sandboxed bot that dies of signal N is reported by bwrap
-    // as exit code 128 + N; it is shown as that signal. Throws SpawnError (see check_sandbox).
+    // Runs the bot in a bubblewrap (bwrap) sandbox that shuts every door: all namespaces
+    // unshared (no network at all, not even Unix sockets), a new session (no terminal), the
+    // environment reduced to PATH, HOME, TMPDIR, ARENA_SCRATCH and LANG, and a file system of the
+    // system directories read-only, the bot's program and the files named on its command line
+    // read-only, and a size-limited scratch tmpfs at /tmp (cwd, $HOME, $TMPDIR). A bare program
+    // name is looked up in the sandbox's PATH (/usr/local/bin:/usr/bin:/bin). A sandboxed bot
+    // that dies of signal N is reported by bwrap as exit code 128 + N; it is shown as that
+    // signal. Throws SpawnError (see check_sandbox).
     bool sandbox = false;
+    long scratch_mb = 256;  // sandbox: size of the scratch tmpfs
+    long shm_mb = 64;       // sandbox: size of /dev/shm
 };
 
 // Checks once per process that bubblewrap is installed and can create its namespaces here
@@ -139,10 +166,10 @@ class BotProcess {
     // Must not be called from inside an io_context handler.
     ReadResult exchange(std::string_view input, std::chrono::milliseconds limit);
 
-    // Closes stdin, sends SIGTERM to the process group, waits up to kill_grace for the bot to
-    // exit, then SIGKILLs the group and reaps the bot. Idempotent; returns how the bot ended.
-    // Processes the bot forked are reaped too: the arena makes itself a child subreaper
-    // (prctl PR_SET_CHILD_SUBREAPER) when the first bot starts, so they are re-parented to it.
+    // Closes stdin, sends SIGTERM to every process of the bot, waits up to kill_grace for the bot
+    // to exit, then SIGKILLs everything of it and reaps. Bounded in time whatever the bot does.
+    // Idempotent; returns how the bot ended. In the process-group fallback, processes that left
+    // the group are out of reach (see README).
     ExitStatus stop();
 
     // Non-blocking: how the bot ended if it has exited already, else nullopt. It looks without
@@ -154,7 +181,9 @@ class BotProcess {
     // crash message printed while dying; still available after stop().
     std::string take_stderr();
 
-    int pid() const;  // also the id of the bot's process group
+    // The process the arena owns: the init of the bot's namespace (contained), or the bot itself
+    // (fallback). Also the id of its process group.
+    int pid() const;
 
   private:
     struct Impl;

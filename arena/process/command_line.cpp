@@ -91,7 +91,8 @@ bool is_executable_file(const fs::path& path) {
 
 }  // namespace
 
-std::string resolve_executable(const std::string& program, const std::string& working_dir) {
+std::string resolve_executable(const std::string& program, const std::string& working_dir,
+                               const std::string& search_path) {
     if (program.empty()) spawn_error(program, "empty program name. Fix --bot / the config.");
 
     if (program.find('/') != std::string::npos) {
@@ -115,7 +116,9 @@ std::string resolve_executable(const std::string& program, const std::string& wo
 
     // A bare name: search PATH like execvp (an empty PATH entry means the current directory).
     const char* env_path = std::getenv("PATH");
-    const std::string search = env_path != nullptr ? env_path : "/usr/local/bin:/bin:/usr/bin";
+    const std::string search = !search_path.empty()  ? search_path
+                               : env_path != nullptr ? env_path
+                                                     : "/usr/local/bin:/bin:/usr/bin";
     std::string found_not_executable;
     std::size_t begin = 0;
     while (begin <= search.size()) {

@@ -2,11 +2,16 @@
 // layers. Plain POSIX read()/write() so that what reaches the pipes is exactly what is written
 // here (no stdio buffering in the way). Run without arguments for the usage.
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -21,7 +26,7 @@
 
 namespace {
 
-const char* const kUsage = R"(usage: testbot MODE [ARG] [options]
+const char* const kUsage = R"usage(usage: testbot MODE [ARG] [options]
 
 Each turn the bot reads --lines lines from stdin, then acts according to MODE:
   echo           reply with the first line read
@@ -48,12 +53,34 @@ Each turn the bot reads --lines lines from stdin, then acts according to MODE:
   startcrash CODE  write a message to stderr and exit with CODE at start-up, before reading
   memhog MB      allocate and touch MB MiB (1 MiB blocks, operator new: std::bad_alloc when
                  refused), then reply like echo
+  memkids N MB   fork N children that each allocate and touch MB MiB and sleep, then reply
+                 like echo once all of them have their memory
   cpuhog         spin on the CPU forever, never answer
   spawn N        fork N children that sleep (in the bot's process group), then reply
                  "forked K" (K: how many fork() calls succeeded)
   writefile MB   write MB MiB to the file --file (default: $TMPDIR or /tmp, testbot.out), then
                  reply "wrote", or "error: <why>" when open or write fails
   connect PORT   connect to 127.0.0.1:PORT over TCP, reply "connected" or "error: <why>"
+
+Hostile modes (issue 13), each acting at its turn, then replying as said:
+  daemon PIDFILE      double-fork a daemon after setsid(); it writes its pid to PIDFILE and
+                      sleeps with nothing open; reply like echo
+  daemonpg PIDFILE    the same after setpgid(0, 0) instead of setsid()
+  sessionchild PIDFILE  a child in a new session that keeps stdout open; reply like echo
+  rejoin PIDFILE      a child leaves the group (keeping a zombie in it), rejoins it 300 ms later
+                      and sleeps; reply like echo
+  stopself            SIGSTOP itself, never answer
+  cpukids             spin in a fresh child for 0.3 s, again and again; never answer
+  shmhog MB           write MB MiB to /dev/shm/testbot-<pid>, reply "wrote" or "error: <why>"
+  forkbomb            every process forks forever; never answer
+  unixconnect PATH    connect to the Unix socket PATH, reply "connected" or "error: <why>"
+  abstractconnect NAME  connect to the abstract Unix socket NAME, same replies
+  (a PATH argument may start with '@': a path the bot knows by other means, which the sandbox
+  does not take for one of the bot's own files)
+  readfile PATH       reply "read N" (N: bytes read, or entries of a directory) or "error: <why>"
+  env NAME            reply the value of $NAME, or "(unset)"
+  tiocsti             inject "x" into the terminal with TIOCSTI on /dev/tty, reply "injected" or
+                      "error: <why>"
 
 Options:
   --lines N       lines to read per turn (default 1)
@@ -63,7 +90,7 @@ Options:
   --mb N          MiB written by stderrflood each turn (default 4)
   --file PATH     the file of writefile
   --say TEXT      reply TEXT instead of the first line read, wherever a mode echoes
-)";
+)usage";
 
 [[noreturn]] void usage_error(const std::string& why) {
     std::fprintf(stderr, "testbot: %s\n\n%s", why.c_str(), kUsage);
@@ -117,6 +144,193 @@ long to_number(const char* text, const char* what) {
     return value;
 }
 
+// ---- hostile modes (issue 13): what a bot must not get away with ----
+
+const char* const kHostileModes[] = {
+    "daemon",   "daemonpg",    "sessionchild",    "rejoin",   "stopself", "cpukids", "shmhog",
+    "forkbomb", "unixconnect", "abstractconnect", "readfile", "env",      "tiocsti", "memkids"};
+
+bool is_hostile_mode(const std::string& mode) {
+    for (const char* m : kHostileModes) {
+        if (mode == m) return true;
+    }
+    return false;
+}
+
+bool takes_argument(const std::string& mode) {
+    for (const char* m : {"daemon", "daemonpg", "sessionchild", "rejoin", "shmhog", "unixconnect",
+                          "abstractconnect", "readfile", "env", "memkids"}) {
+        if (mode == m) return true;
+    }
+    return false;
+}
+
+// The pid as the arena sees it: /proc/self names it in the PID namespace of the /proc mounted
+// here (the host's, unless sandboxed), where getpid() names it in the bot's own namespace.
+void write_pid_file(const std::string& path) {
+    char self[32] = {};
+    const ssize_t n = ::readlink("/proc/self", self, sizeof self - 1);
+    const std::string pid =
+        (n > 0 ? std::string(self, static_cast<std::size_t>(n)) : std::to_string(::getpid())) +
+        "\n";
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) {
+        (void)!::write(fd, pid.data(), pid.size());
+        ::close(fd);
+    }
+}
+
+std::string error_text() {
+    return std::string("error: ") + std::strerror(errno);
+}
+
+[[noreturn]] void spin_forever() {
+    for (unsigned long spin = 0;; ++spin) asm volatile("" : "+r"(spin));
+}
+
+void touch_memory(long mib) {
+    for (long i = 0; i < mib; ++i) {
+        char* block = new char[1 << 20];
+        std::memset(block, 1, 1 << 20);
+    }
+}
+
+std::string connect_unix(const std::string& name, bool abstract) {
+    const int sock = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    if (sock < 0) return error_text();
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    // An abstract name starts with a NUL byte and is not a file.
+    std::memcpy(address.sun_path + (abstract ? 1 : 0), name.data(),
+                std::min(name.size(), sizeof address.sun_path - 2));
+    const socklen_t length =
+        static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + name.size() + 1);
+    const std::string outcome = ::connect(sock, reinterpret_cast<sockaddr*>(&address), length) == 0
+                                    ? "connected"
+                                    : error_text();
+    ::close(sock);
+    return outcome;
+}
+
+std::string read_path(const std::string& path) {
+    if (DIR* dir = ::opendir(path.c_str())) {
+        long entries = 0;
+        while (::readdir(dir) != nullptr) ++entries;
+        ::closedir(dir);
+        return "read " + std::to_string(entries);
+    }
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    if (fd < 0) return error_text();
+    char buffer[4096];
+    long total = 0;
+    for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;) total += n;
+    ::close(fd);
+    return "read " + std::to_string(total);
+}
+
+std::string hostile(const std::string& mode, const std::string& given_arg, const std::string& arg2,
+                    const std::string& first) {
+    // "@PATH": a path the bot knows by other means; not named as a file on its command line
+    // (the sandbox binds the files named there, read-only).
+    const std::string arg = given_arg.rfind('@', 0) == 0 ? given_arg.substr(1) : given_arg;
+    if (mode == "daemon" || mode == "daemonpg") {
+        if (::fork() == 0) {
+            if (mode == "daemon")
+                ::setsid();
+            else
+                ::setpgid(0, 0);
+            if (::fork() != 0) ::_exit(0);
+            for (int fd = 0; fd <= 2; ++fd) ::close(fd);
+            write_pid_file(arg);
+            sleep_forever();
+        }
+        ::wait(nullptr);
+    } else if (mode == "sessionchild") {
+        if (::fork() == 0) {
+            ::setsid();
+            write_pid_file(arg);
+            sleep_forever();  // stdout stays open
+        }
+    } else if (mode == "rejoin") {
+        const pid_t group = ::getpgrp();
+        if (::fork() == 0) {
+            if (::fork() == 0) ::_exit(0);  // a zombie in the group: keeps the group id alive
+            ::setpgid(0, 0);
+            write_pid_file(arg);
+            sleep_ms(300);
+            ::setpgid(0, group);  // back, once the bot has been stopped
+            sleep_forever();
+        }
+    } else if (mode == "stopself") {
+        ::raise(SIGSTOP);
+        sleep_forever();
+    } else if (mode == "cpukids") {
+        // Each child spins 0.3 s and makes way for a fresh one: no process ever gets near a
+        // per-process CPU limit, the bot as a whole burns a CPU.
+        for (;;) {
+            const pid_t child = ::fork();
+            if (child == 0) {
+                const auto until =
+                    std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
+                while (std::chrono::steady_clock::now() < until) {
+                }
+                ::_exit(0);
+            }
+            if (child < 0) spin_forever();
+            ::waitpid(child, nullptr, 0);
+        }
+    } else if (mode == "shmhog") {
+        const std::string path = "/dev/shm/testbot-" + std::to_string(::getpid());
+        const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd < 0) return error_text();
+        const std::string block(1 << 20, 's');
+        for (long i = 0; i < to_number(arg.c_str(), "shmhog MB"); ++i) {
+            if (::write(fd, block.data(), block.size()) < 0) {
+                const std::string why = error_text();
+                ::close(fd);
+                return why;
+            }
+        }
+        ::close(fd);
+        return "wrote";
+    } else if (mode == "forkbomb") {
+        for (;;) ::fork();
+    } else if (mode == "unixconnect" || mode == "abstractconnect") {
+        return connect_unix(arg, mode == "abstractconnect");
+    } else if (mode == "readfile") {
+        return read_path(arg);
+    } else if (mode == "env") {
+        const char* value = std::getenv(arg.c_str());
+        return value != nullptr ? value : "(unset)";
+    } else if (mode == "tiocsti") {
+        const int tty = ::open("/dev/tty", O_RDWR);
+        if (tty < 0) return error_text();
+        char c = 'x';
+        const std::string outcome = ::ioctl(tty, TIOCSTI, &c) == 0 ? "injected" : error_text();
+        ::close(tty);
+        return outcome;
+    } else if (mode == "memkids") {
+        const long children = to_number(arg.c_str(), "memkids N");
+        const long mib = to_number(arg2.c_str(), "memkids MB");
+        int ready[2];
+        if (::pipe(ready) != 0) return error_text();
+        for (long i = 0; i < children; ++i) {
+            if (::fork() == 0) {
+                touch_memory(mib);
+                (void)!::write(ready[1], "r", 1);
+                sleep_forever();
+            }
+        }
+        ::close(ready[1]);
+        char c;
+        for (long i = 0; i < children; ++i) {
+            if (::read(ready[0], &c, 1) != 1) return "a child died";
+        }
+        return first;
+    }
+    return first;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -126,9 +340,14 @@ int main(int argc, char** argv) {
     int next = 2;
     if (mode == "reply" || mode == "replycrlf" || mode == "sleep" || mode == "crash" ||
         mode == "startcrash" || mode == "memhog" || mode == "spawn" || mode == "writefile" ||
-        mode == "connect") {
+        mode == "connect" || takes_argument(mode)) {
         if (argc < 3) usage_error(mode + " needs an argument");
         arg = argv[next++];
+    }
+    std::string arg2;  // memkids' second argument
+    if (mode == "memkids") {
+        if (argc < 4) usage_error(mode + " needs two arguments");
+        arg2 = argv[next++];
     }
     long lines = 1, from_turn = 1, exit_after = 0, flood_mib = 4;
     std::string stderr_text, file;
@@ -160,7 +379,7 @@ int main(int argc, char** argv) {
         "twolines", "nonewline", "stderrflood", "noread",     "closestdout", "forkchild",
         "crlf",     "cr",        "crlfsplit",   "ignoreterm", "startcrash",  "memhog",
         "cpuhog",   "spawn",     "writefile",   "connect",    "replycrlf",   "term143"};
-    bool known = false;
+    bool known = is_hostile_mode(mode);
     for (const char* m : kModes) known = known || mode == m;
     if (!known) usage_error("unknown mode " + mode);
 
@@ -189,7 +408,9 @@ int main(int argc, char** argv) {
         }
         if (!stderr_text.empty()) write_all(STDERR_FILENO, stderr_text);
 
-        if (!act || mode == "echo" || mode == "ignoreterm") {
+        if (act && is_hostile_mode(mode)) {
+            write_all(STDOUT_FILENO, hostile(mode, arg, arg2, first) + "\n");
+        } else if (!act || mode == "echo" || mode == "ignoreterm") {
             write_all(STDOUT_FILENO, first + "\n");
         } else if (mode == "reply") {
             write_all(STDOUT_FILENO, arg + "\n");
@@ -233,6 +454,7 @@ int main(int argc, char** argv) {
             }
             write_all(STDOUT_FILENO, "forked " + std::to_string(forked) + "\n");
         } else if (mode == "writefile") {
+            if (file.rfind('@', 0) == 0) file.erase(0, 1);  // see "@PATH" in the usage
             const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
             std::string outcome = "wrote";
             if (fd < 0) {

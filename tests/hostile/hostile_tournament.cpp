@@ -7,11 +7,16 @@
 //
 // ctest runs it on 1 board (each bot once, about 40 games); scripts/hostile-tournament.sh runs
 // the full 200 games (5 boards). Exit code 0 when every check passed.
+#include <signal.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -123,6 +128,30 @@ std::vector<std::string> leftover_processes(const std::vector<fs::path>& program
     return left;
 }
 
+// A listening Unix socket (a path, or an abstract name) that accepts nothing.
+struct HostSocket {
+    int fd = -1;
+    HostSocket(const std::string& name, bool abstract) {
+        fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        std::memcpy(address.sun_path + (abstract ? 1 : 0), name.data(), name.size());
+        const auto length =
+            static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + name.size() + 1);
+        if (::bind(fd, reinterpret_cast<sockaddr*>(&address), length) != 0 || ::listen(fd, 64) != 0)
+            std::cout << "cannot listen on " << name << "\n";
+    }
+    ~HostSocket() { ::close(fd); }
+};
+
+// The pid a daemon wrote to its pid file is no longer running (0 when there is no file).
+bool pid_file_process_gone(const fs::path& file) {
+    std::ifstream in(file);
+    long pid = 0;
+    if (!(in >> pid) || pid <= 0) return true;
+    return ::kill(static_cast<pid_t>(pid), 0) != 0;
+}
+
 long peak_rss_kib() {
     rusage usage{};
     ::getrusage(RUSAGE_SELF, &usage);
@@ -158,6 +187,12 @@ int main(int argc, char** argv) {
     const fs::path not_executable = dir / "not_executable";
     std::ofstream(not_executable) << "#!/bin/sh\necho 0 0\n";
     const std::string tb = testbot.string();
+
+    // What the sandboxed bots must not reach: a host Unix socket, an abstract one, a secret.
+    const HostSocket host_socket((dir / "host.sock").string(), false);
+    const HostSocket abstract_socket("arena-hostile-abstract", true);
+    ::setenv("SECRET", "hostile-secret", 1);
+    std::ofstream(dir / "results.txt") << "what no bot may read\n";
 
     bool sandbox = true;
     try {
@@ -240,23 +275,71 @@ int main(int argc, char** argv) {
          {"crash", starts("memory limit (128 MB) reached: "), {}}},
         {"cpu-hog",
          {{"command", tb + " cpuhog"}, {"limits", {{"cpu_seconds", 1}}}},
-         {"crash", is("CPU time limit (1 s) reached: signal 24 (SIGXCPU)"), {}}},
+         {"crash", starts("CPU time limit (1 s) reached: "), {}}},
         {"big-file",
          {{"command", tb + " writefile 50 --file " + (dir / "big.out").string()},
           {"limits", {{"file_size_mb", 1}}}},
          {"crash", is("file size limit (1 MB) reached: signal 25 (SIGXFSZ)"), {}}},
     };
+    // Issue 13: bots that try to outlive their game, limits for the whole bot, JVM-like exits,
+    // the line length boundary.
+    auto pid_file = [&](const std::string& name) { return (dir / (name + ".pid")).string(); };
+    const std::string longest(process::kMaxLineBytes - 1, '7');
+    std::vector<Bot> contained = {
+        {"daemon-setsid",
+         {{"command", tb + " daemon " + pid_file("daemon-setsid") + " --say X"}},
+         {"invalid", stopped, {}}},
+        {"daemon-setpgid",
+         {{"command", tb + " daemonpg " + pid_file("daemon-setpgid") + " --say X"}},
+         {"invalid", stopped, {}}},
+        {"session-child-keeps-stdout",
+         {{"command", tb + " sessionchild " + pid_file("session-child") + " --say X"}},
+         {"invalid", stopped, {}}},
+        {"rejoins-group",
+         {{"command", tb + " rejoin " + pid_file("rejoin") + " --say X"}},
+         {"invalid", stopped, {}}},
+        {"stops-itself", {{"command", tb + " stopself"}}, {"timeout", killed, {}}},
+        {"exits-143-on-term", {{"command", tb + " term143"}}, {"timeout", is("exit code 143"), {}}},
+        {"cpu-handover",
+         {{"command", tb + " cpukids"}, {"limits", {{"cpu_seconds", 1}}}},
+         {"crash", starts("CPU time limit (1 s) reached: "), {}}},
+        {"memory-in-children",
+         {{"command", tb + " memkids 6 40"}, {"limits", {{"memory_mb", 128}}}},
+         {"crash", starts("memory limit (128 MB) reached: "), {}}},
+        {"fork-bomb",
+         {{"command", tb + " forkbomb"}, {"limits", {{"processes", 20}}}},
+         {"timeout", killed, {}}},
+        {"answer-9999-bytes", {{"command", tb + " reply " + longest}}, {"invalid", stopped, {}}},
+        {"answer-10000-bytes",
+         {{"command", tb + " reply " + longest + "7"}},
+         {"timeout", killed, {}}},
+    };
+    hostile.insert(hostile.end(), contained.begin(), contained.end());
     if (sandbox) {
-        hostile.push_back({"sandboxed-escape",
-                           {{"command", tb + " writefile 1 --file " + (dir / "escaped").string()},
-                            {"sandbox", true}},
-                           {"invalid", stopped, [](const Json& log) {
-                                return log.at("turns").back().at("output") ==
-                                       "error: Read-only file system";
-                            }}});
-        hostile.push_back({"sandboxed-child-ignores-term",
-                           {{"command", tb + " forkchild --say CHILD"}, {"sandbox", true}},
-                           {"invalid", stopped, {}}});
+        auto replies = [](const std::string& prefix) -> std::function<bool(const Json&)> {
+            return [prefix](const Json& log) {
+                const Json& output = log.at("turns").back().at("output");
+                return output.is_string() && output.get<std::string>().rfind(prefix, 0) == 0;
+            };
+        };
+        auto boxed = [&](const std::string& name, const std::string& args,
+                         const std::string& reply) {
+            hostile.push_back({name,
+                               {{"command", tb + " " + args}, {"sandbox", true}},
+                               {"invalid", stopped, replies(reply)}});
+        };
+        // It may write where the path leads inside its sandbox, never on the host (checked below).
+        boxed("sandboxed-escape", "writefile 1 --file @" + (dir / "escaped").string(), "");
+        boxed("sandboxed-child-ignores-term", "forkchild --say CHILD", "CHILD");
+        boxed("sandboxed-daemon", "daemon " + pid_file("sandboxed-daemon") + " --say X", "X");
+        boxed("sandboxed-unix-socket", "unixconnect @" + (dir / "host.sock").string(), "error: ");
+        boxed("sandboxed-abstract-socket", "abstractconnect arena-hostile-abstract", "error: ");
+        boxed("sandboxed-reads-root", "readfile @/root", "error: ");
+        boxed("sandboxed-reads-results", "readfile @" + (dir / "results.txt").string(), "error: ");
+        boxed("sandboxed-secret", "env SECRET", "(unset)");
+        boxed("sandboxed-tiocsti", "tiocsti", "error: ");
+        boxed("sandboxed-shm-hog", "shmhog 200", "error: No space left on device");
+        boxed("sandboxed-scratch-filler", "writefile 400", "error: No space left on device");
     }
     // As many well-behaved bots as hostile ones.
     std::vector<Bot> bots;
@@ -328,6 +411,11 @@ int main(int argc, char** argv) {
     check(records.size() == bots.size() * static_cast<std::size_t>(boards),
           "every game has a record");
 
+    check(!fs::exists(dir / "escaped"), "a sandboxed bot wrote on the host");
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.path().extension() == ".pid")
+            check(pid_file_process_gone(entry.path()), entry.path().string() + ": still running");
+    }
     const std::vector<std::string> left = leftover_processes({testbot, greedy, random});
     for (const std::string& process : left) check(false, "process left: " + process);
     const double peak_mb = peak_rss_kib() / 1024.0;

@@ -1,0 +1,42 @@
+// Starting a bot's process: contained in a PID namespace of its own (arena-bot-init as its first
+// process), or, where the kernel offers no PID namespace, in a process group of its own (the
+// fallback). Private to arena/process; BotProcess uses it.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+#include "arena/process/bot_process.hpp"
+
+namespace arena::process {
+
+// What to start and how; the fds are the child's ends of the bot's pipes.
+struct SpawnRequest {
+    std::vector<std::string> argv;  // argv[0] as given
+    std::string executable;         // what resolve_executable found (or bwrap)
+    int stdin_fd = -1, stdout_fd = -1, stderr_fd = -1;
+    std::string working_dir;      // empty: the arena's
+    Limits limits;                // file size and CPU are also set per process (setrlimit)
+    std::vector<int> cgroup_fds;  // cgroup.procs files the bot joins before it starts
+};
+
+struct Spawned {
+    pid_t pid = -1;      // the namespace's init (contained), or the bot itself (fallback)
+    int status_fd = -1;  // contained: read end of the init's status pipe (non-blocking)
+    bool contained = false;
+};
+
+// Whether bots get a PID namespace here. False when the kernel refuses one (or user namespaces
+// when not root), when arena-bot-init cannot be found, or when ARENA_CONTAINMENT=process-group
+// forces the fallback (for tests). Probed once.
+bool pid_namespace_containment();
+
+// The notice printed once to stderr when the fallback is in use (empty when it is not).
+std::string containment_notice();
+
+// Starts the bot; throws SpawnError naming the command and what to do.
+Spawned spawn_bot(const SpawnRequest& request);
+
+}  // namespace arena::process
