@@ -45,9 +45,8 @@ struct ArenaError : std::runtime_error {
 // "[json.exception.type_error.302] " prefix is dropped; a standard library function's own name
 // ("stoi", "vector::_M_range_check", "basic_string::substr") is no message for a user.
 std::string readable(const std::exception& e) {
-    std::string what = e.what();
-    if (what.rfind("[json.exception.", 0) == 0 && what.find("] ") != std::string::npos)
-        what = "unexpected JSON content: " + what.substr(what.find("] ") + 2);
+    std::string what = match::json_error_text(e);
+    if (what != e.what()) what = "unexpected JSON content: " + what;
     const bool internal = what.find("::") != std::string::npos || what == "stoi" ||
                           what == "stol" || what == "stoll" || what.rfind("basic_string", 0) == 0;
     if (dynamic_cast<const std::logic_error*>(&e) && internal)

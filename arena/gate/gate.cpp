@@ -43,6 +43,11 @@ double number(const fs::path& file, const Json& value, const std::string& field)
 }
 
 void check_sprt(const SprtSettings& s, const std::string& where) {
+    // Elo bounds far beyond any real test; infinities or 1e300 would only break the arithmetic.
+    constexpr double kMaxElo = 1000;
+    if (!(std::abs(s.elo0) <= kMaxElo && std::abs(s.elo1) <= kMaxElo))
+        throw ConfigError(where + "elo0 and elo1 must be numbers from -1000 to 1000, got " +
+                          format("%g", s.elo0) + " and " + format("%g", s.elo1));
     if (!(s.elo0 < s.elo1))
         throw ConfigError(where + "elo0 (" + format("%g", s.elo0) + ") must be below elo1 (" +
                           format("%g", s.elo1) + ")");
@@ -338,8 +343,8 @@ Baseline read_baseline(const fs::path& file) {
             baseline.scores.emplace_back(board.at("board").get<std::string>(),
                                          board.at("score").get<std::int64_t>());
     } catch (const nlohmann::json::exception& e) {
-        throw GateError("baseline '" + file.string() + "' is damaged: " + e.what() +
-                        " (write it again with --save-baseline)");
+        throw GateError("baseline '" + file.string() + "' is damaged: " +
+                        match::json_error_text(e) + " (write it again with --save-baseline)");
     }
     return baseline;
 }

@@ -7,7 +7,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "arena/common/numbers.hpp"
 #include "arena/common/terminal_text.hpp"
+#include "arena/match/match_log_json.hpp"
 #include "referees/registry.hpp"
 
 namespace arena::replay {
@@ -160,7 +162,13 @@ match::MatchLog read_match_log(const std::filesystem::path& file) {
         j = json::parse(in);
         match::MatchLog log;
         j.at("game").get_to(log.game);
-        if (j.contains("seed") && !j["seed"].is_null()) log.seed = j["seed"].get<std::int64_t>();
+        if (j.contains("seed") && !j["seed"].is_null()) {
+            log.seed = numbers::from_json(j["seed"], numbers::kInt64);
+            if (!log.seed)
+                throw std::invalid_argument("field 'seed' must be " +
+                                            numbers::describe(numbers::kInt64) + ", got " +
+                                            j["seed"].dump());
+        }
         if (j.contains("testcase") && !j["testcase"].is_null()) j["testcase"].get_to(log.testcase);
         if (j.contains("testcase_text") && !j["testcase_text"].is_null())
             j["testcase_text"].get_to(log.testcase_text);
@@ -183,6 +191,9 @@ match::MatchLog read_match_log(const std::filesystem::path& file) {
             if (t.contains("limit_ms")) t["limit_ms"].get_to(turn.limit_ms);
             if (t.contains("summary")) t["summary"].get_to(turn.summary);
             if (t.contains("error")) t["error"].get_to(turn.error);
+            if (turn.player < 0 || static_cast<std::size_t>(turn.player) >= log.players.size())
+                throw std::invalid_argument("turn " + std::to_string(turn.turn) + ": player " +
+                                            std::to_string(turn.player) + " is not a seat");
             log.turns.push_back(std::move(turn));
         }
         const json& result = j.at("result");
@@ -197,6 +208,9 @@ match::MatchLog read_match_log(const std::filesystem::path& file) {
         result.at("reason").get_to(log.reason);
         return log;
     } catch (const json::exception& e) {
+        throw std::invalid_argument("'" + file.string() +
+                                    "' is not a match log: " + match::json_error_text(e));
+    } catch (const std::invalid_argument& e) {
         throw std::invalid_argument("'" + file.string() + "' is not a match log: " + e.what());
     }
 }

@@ -462,7 +462,7 @@ TournamentConfig load_config_text(const std::string& text, const std::filesystem
     if (const nlohmann::json* out = fields.find("out")) config.out = fields.string(*out, "out");
     if (const nlohmann::json* games = fields.find("games"))
         config.games =
-            static_cast<std::size_t>(whole_number(fields, *games, "games", 1, 100000000));
+            static_cast<std::size_t>(whole_number(fields, *games, "games", 1, kMaxGames));
     return config;
 }
 
