@@ -400,7 +400,7 @@ BotProcess::Impl::Impl(asio::io_context& io, const std::vector<std::string>& arg
                                  options.shm_mb);
         executable = bwrap;
     }
-    cgroup_ = BotCgroup(options.limits, program_);
+    cgroup_ = BotCgroup(options.limits, program_, bots_contained() ? 1 : 0);
 
     Pipe in = make_pipe(program_), out = make_pipe(program_), err = make_pipe(program_);
     SpawnRequest request{command,          executable,         in.read_end.fd,

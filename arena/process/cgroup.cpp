@@ -205,7 +205,7 @@ void check_limits_supported(const Limits& limits) {
     if (!problem.empty()) throw SpawnError(problem);
 }
 
-BotCgroup::BotCgroup(const Limits& limits, const std::string& program) {
+BotCgroup::BotCgroup(const Limits& limits, const std::string& program, int helpers) {
     if (!limits.memory_mb && !limits.processes && !limits.cpu_seconds) return;
     check_limits_supported(limits);
     const Layout& l = layout();
@@ -257,8 +257,8 @@ BotCgroup::BotCgroup(const Limits& limits, const std::string& program) {
     }
     if (limits.processes) {
         const std::string dir = make(l.pids);
-        // +1: the bot's PID-namespace init is in the cgroup too, and is not the bot's.
-        if (!write_text(dir + "/pids.max", std::to_string(*limits.processes + 1))) fail("pids.max");
+        const std::string max = std::to_string(*limits.processes + helpers);
+        if (!write_text(dir + "/pids.max", max)) fail("pids.max");
     }
     if (limits.cpu_seconds) {
         const std::string dir = make(l.cpu);

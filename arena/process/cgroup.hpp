@@ -20,8 +20,9 @@ class BotCgroup {
   public:
     BotCgroup() = default;  // none: the bot has no limit that needs a cgroup
     // Creates the cgroups `limits` needs (none for a file size limit alone) and sets the limits.
-    // Throws SpawnError saying what is missing and what to do.
-    BotCgroup(const Limits& limits, const std::string& program);
+    // `helpers`: processes of ours in the cgroup beside the bot's (its namespace's init), not
+    // counted against its process limit. Throws SpawnError saying what is missing and what to do.
+    BotCgroup(const Limits& limits, const std::string& program, int helpers);
     ~BotCgroup();
     BotCgroup(BotCgroup&& other) noexcept;
     BotCgroup& operator=(BotCgroup&& other) noexcept;

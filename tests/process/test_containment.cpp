@@ -1,0 +1,393 @@
+// Containment (issue 13): whatever a bot does, everything it starts ends with its game, stop()
+// is bounded in time, nothing survives the arena's own SIGKILL, limits hold for the whole bot,
+// and the sandbox shuts every door. Driven through bots/test/testbot's hostile modes, each bot a
+// private copy of testbot so that its processes can be found in /proc.
+//
+// Run twice by ctest: contained (the default) and with ARENA_CONTAINMENT=process-group (the
+// fallback), where the test cases that need a PID namespace say so and return.
+#include <doctest/doctest.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "arena/process/bot_process.hpp"
+
+using namespace arena::process;
+using namespace std::chrono_literals;
+using Strings = std::vector<std::string>;
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        char pattern[] = "/tmp/arena_contain_XXXXXX";
+        path = ::mkdtemp(pattern);
+    }
+    ~TempDir() { fs::remove_all(path); }
+};
+
+// Pids of the running (not zombie) processes whose program is `exe`.
+std::vector<int> processes_running(const fs::path& exe) {
+    std::vector<int> pids;
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        const std::string name = entry.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::error_code ec;
+        const fs::path target = fs::read_symlink(entry.path() / "exe", ec);
+        if (!ec && target == exe) pids.push_back(std::stoi(name));
+    }
+    return pids;
+}
+
+// A private copy of testbot, in a directory that also holds the bot's pid files.
+struct OwnTestbot {
+    TempDir dir;
+    fs::path exe;
+    OwnTestbot() : exe(dir.path / "testbot") {
+        fs::copy_file(ARENA_TESTBOT, exe);
+        fs::permissions(exe, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec |
+                                 fs::perms::group_read | fs::perms::others_read);
+    }
+    Strings command(Strings args) const {
+        args.insert(args.begin(), exe.string());
+        return args;
+    }
+    std::string pid_file(const std::string& name) const { return (dir.path / name).string(); }
+    // Nothing of this bot runs any more (zombies are gone too: their exe link is empty).
+    bool all_gone() const { return processes_running(exe).empty(); }
+    // The same, allowing a second for what the kernel ends on its own after stop() returned
+    // (the fallback reaps bwrap, whose namespace then dies by bwrap's death signal).
+    bool gone_soon() const {
+        for (int wait = 0; wait < 100 && !all_gone(); ++wait) std::this_thread::sleep_for(10ms);
+        return all_gone();
+    }
+};
+
+// The pid written to a pid file, or 0 once it has been written and the process has ended.
+long pid_in(const std::string& file) {
+    for (int wait = 0; wait < 200; ++wait) {  // the bot's child writes it; give it a moment
+        std::ifstream in(file);
+        long pid = 0;
+        if (in >> pid) return pid;
+        std::this_thread::sleep_for(5ms);
+    }
+    return -1;
+}
+
+// "@PATH": a path the bot knows by other means (testbot's usage), which the sandbox does not
+// bind as one of the bot's own files.
+std::string known(const fs::path& path) {
+    std::string text = "@";
+    text += path.string();
+    return text;
+}
+
+bool alive(long pid) {
+    return pid > 0 && ::kill(static_cast<pid_t>(pid), 0) == 0;
+}
+
+bool sandbox_available() {
+    try {
+        check_sandbox();
+        return true;
+    } catch (const SpawnError& e) {
+        MESSAGE("SKIPPED (sandbox unavailable): " << e.what());
+        return false;
+    }
+}
+
+bool contained() {
+    if (bots_contained()) return true;
+    MESSAGE("process-group fallback: this case needs a PID namespace");
+    return false;
+}
+
+// stop() and how long it took.
+struct Stopped {
+    ExitStatus status;
+    std::chrono::milliseconds took;
+};
+Stopped timed_stop(BotProcess& bot) {
+    const auto start = Clock::now();
+    ExitStatus status = bot.stop();
+    return {status, std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start)};
+}
+
+// A Unix socket listening at a path or an abstract name; accepts nothing.
+struct UnixServer {
+    int fd = -1;
+    UnixServer(const std::string& name, bool abstract) {
+        fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        std::memcpy(address.sun_path + (abstract ? 1 : 0), name.data(), name.size());
+        const auto length =
+            static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + name.size() + 1);
+        REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&address), length) == 0);
+        REQUIRE(::listen(fd, 8) == 0);
+    }
+    ~UnixServer() { ::close(fd); }
+};
+
+// One turn of `args` (sandboxed or not) and its reply.
+std::string reply_of(const Strings& args, bool sandbox) {
+    boost::asio::io_context io(1);
+    BotOptions options;
+    options.sandbox = sandbox;
+    BotProcess bot(io, args, options);
+    return bot.exchange("a\n", 10000ms).line;
+}
+
+}  // namespace
+
+TEST_CASE("a daemon started after setsid() or setpgid() ends with its bot") {
+    if (!contained()) return;
+    for (const char* mode : {"daemon", "daemonpg", "sessionchild"}) {
+        CAPTURE(mode);
+        OwnTestbot own;
+        boost::asio::io_context io(1);
+        BotProcess bot(io, own.command({mode, own.pid_file("pid")}));
+        CHECK(bot.exchange("a\n", 10000ms).line == "a");
+        const long daemon = pid_in(own.pid_file("pid"));
+        CHECK(alive(daemon));  // the test can fail
+        const Stopped stopped = timed_stop(bot);
+        CHECK(stopped.took < 2000ms);
+        CHECK_FALSE(alive(daemon));
+        CHECK(own.all_gone());
+    }
+}
+
+TEST_CASE("a child that leaves the group, keeps a zombie in it and rejoins cannot hold stop()") {
+    // The fallback reaps the group for a bounded time only; contained, the namespace goes.
+    OwnTestbot own;
+    boost::asio::io_context io(1);
+    BotProcess bot(io, own.command({"rejoin", own.pid_file("pid")}));
+    CHECK(bot.exchange("a\n", 10000ms).line == "a");
+    const Stopped stopped = timed_stop(bot);
+    CHECK(stopped.took < 2000ms);
+    if (!bots_contained()) return;       // the child left the group: out of the fallback's reach
+    std::this_thread::sleep_for(400ms);  // past its rejoin time
+    CHECK_FALSE(alive(pid_in(own.pid_file("pid"))));
+    CHECK(own.all_gone());
+}
+
+TEST_CASE("stop() is bounded for a bot that ignores SIGTERM or stops itself") {
+    for (const char* mode : {"ignoreterm", "stopself"}) {
+        CAPTURE(mode);
+        OwnTestbot own;
+        boost::asio::io_context io(1);
+        BotProcess bot(io, own.command({mode}));
+        bot.exchange("a\n", 300ms);
+        const Stopped stopped = timed_stop(bot);
+        CHECK(stopped.took < 1500ms);
+        CHECK(stopped.status.killed_by_arena);
+        CHECK(own.all_gone());
+    }
+}
+
+TEST_CASE("a bot that exits 143 on our SIGTERM was stopped by the arena") {
+    boost::asio::io_context io(1);
+    BotProcess bot(io, {ARENA_TESTBOT, "term143"});
+    CHECK(bot.exchange("a\n", 200ms).status == ReadStatus::timeout);
+    const ExitStatus status = bot.stop();
+    CHECK(status.describe() == "exit code 143");
+    CHECK(status.killed_by_arena);
+}
+
+TEST_CASE("nothing of a bot survives the arena's SIGKILL") {
+    if (!contained()) return;
+    OwnTestbot own;
+    int ready[2];
+    REQUIRE(::pipe(ready) == 0);
+    const pid_t arena = ::fork();
+    if (arena == 0) {  // a stand-in arena: starts a bot that daemonizes, then is killed
+        ::close(ready[0]);
+        boost::asio::io_context io(1);
+        BotProcess spinner(io, own.command({"cpuhog"}));
+        BotProcess bot(io, own.command({"daemon", own.pid_file("pid")}));
+        const bool ok = bot.exchange("a\n", 10000ms).line == "a";
+        (void)!::write(ready[1], ok ? "y" : "n", 1);
+        ::pause();
+        ::_exit(0);
+    }
+    ::close(ready[1]);
+    char answer = 0;
+    REQUIRE(::read(ready[0], &answer, 1) == 1);
+    ::close(ready[0]);
+    CHECK(answer == 'y');
+    const long daemon = pid_in(own.pid_file("pid"));
+    CHECK(alive(daemon));
+    ::kill(arena, SIGKILL);
+    ::waitpid(arena, nullptr, 0);
+    for (int wait = 0; wait < 100 && !own.all_gone(); ++wait) std::this_thread::sleep_for(10ms);
+    CHECK(own.all_gone());
+    CHECK_FALSE(alive(daemon));
+}
+
+TEST_CASE("CPU limit of the whole bot: a spinner handing over to fresh children") {
+    OwnTestbot own;
+    boost::asio::io_context io(1);
+    BotOptions options;
+    options.limits.cpu_seconds = 1;
+    BotProcess bot(io, own.command({"cpukids"}), options);
+    const ReadResult r = bot.exchange("a\n", 8000ms);
+    CHECK(r.status == ReadStatus::closed);  // ended at about 1 s of CPU, not at the deadline
+    CHECK(r.elapsed < 4000ms);
+    const ExitStatus status = bot.stop();
+    CHECK(status.limit_reached == "CPU time limit (1 s) reached");
+    CHECK(status.cpu_seconds >= 1.0);
+    CHECK_FALSE(status.killed_by_arena);
+    CHECK(own.all_gone());
+}
+
+TEST_CASE("memory limit counts the shared memory a bot creates") {
+    boost::asio::io_context io(1);
+    BotOptions options;
+    options.limits.memory_mb = 64;
+    BotProcess bot(io, {ARENA_TESTBOT, "shmhog", "200"}, options);
+    const ReadResult r = bot.exchange("a\n", 10000ms);
+    const ExitStatus status = bot.stop();
+    // The file stays in the host's /dev/shm (an unsandboxed bot writes where it likes).
+    for (const auto& entry : fs::directory_iterator("/dev/shm")) {
+        if (entry.path().filename().string().rfind("testbot-", 0) == 0) fs::remove(entry.path());
+    }
+    CHECK(r.status == ReadStatus::closed);
+    CHECK(status.limit_reached == "memory limit (64 MB) reached");
+}
+
+TEST_CASE("process limit: a fork bomb stays under it and goes with its bot") {
+    OwnTestbot own;
+    boost::asio::io_context io(1);
+    BotOptions options;
+    options.limits.processes = 20;
+    BotProcess bot(io, own.command({"forkbomb"}), options);
+    CHECK(bot.exchange("a\n", 500ms).status == ReadStatus::timeout);
+    CHECK(processes_running(own.exe).size() <= 20);
+    const Stopped stopped = timed_stop(bot);
+    CHECK(stopped.took < 2000ms);
+    CHECK(own.all_gone());
+}
+
+TEST_CASE("an impossible limit is refused before any bot starts, saying what to do") {
+    // Here the cgroups are writable (root): the check passes. Where they are not, it throws a
+    // SpawnError naming the option; that path is exercised by reading the message's wording.
+    Limits limits;
+    limits.memory_mb = 64;
+    limits.processes = 10;
+    limits.cpu_seconds = 1;
+    CHECK_NOTHROW(check_limits_supported(limits));
+    CHECK_NOTHROW(check_limits_supported(Limits{}));
+}
+
+TEST_CASE("without the sandbox a bot can do what the user can (so the sandbox tests can fail)") {
+    TempDir dir;
+    const UnixServer host((dir.path / "host.sock").string(), false);
+    const UnixServer abstract("arena-test-abstract-free", true);
+    ::setenv("SECRET", "s3cret", 1);
+    CHECK(reply_of({ARENA_TESTBOT, "unixconnect", known(dir.path / "host.sock")}, false) ==
+          "connected");
+    CHECK(reply_of({ARENA_TESTBOT, "abstractconnect", "arena-test-abstract-free"}, false) ==
+          "connected");
+    CHECK(reply_of({ARENA_TESTBOT, "env", "SECRET"}, false) == "s3cret");
+    CHECK(reply_of({ARENA_TESTBOT, "readfile", "@/root"}, false).rfind("read ", 0) == 0);
+}
+
+TEST_CASE("sandbox: no Unix socket of the host, no abstract socket, no file, no secret, no tty") {
+    if (!sandbox_available()) return;
+    TempDir dir;
+    const UnixServer host((dir.path / "host.sock").string(), false);
+    const UnixServer abstract("arena-test-abstract", true);
+    std::ofstream(dir.path / "results.jsonl") << "secret results\n";
+    ::setenv("SECRET", "s3cret", 1);
+    const std::string tb = ARENA_TESTBOT;
+    CHECK(reply_of({tb, "unixconnect", known(dir.path / "host.sock")}, true).rfind("error: ", 0) ==
+          0);
+    CHECK(reply_of({tb, "abstractconnect", "arena-test-abstract"}, true).rfind("error: ", 0) == 0);
+    CHECK(reply_of({tb, "readfile", "@/root"}, true).rfind("error: ", 0) == 0);
+    CHECK(reply_of({tb, "readfile", "@/home"}, true).rfind("error: ", 0) == 0);
+    CHECK(reply_of({tb, "readfile", known(dir.path / "results.jsonl")}, true).rfind("error: ", 0) ==
+          0);
+    CHECK(reply_of({tb, "env", "SECRET"}, true) == "(unset)");
+    CHECK(reply_of({tb, "env", "PATH"}, true) == "/usr/local/bin:/usr/bin:/bin");
+    CHECK(reply_of({tb, "env", "HOME"}, true) == "/tmp");
+    CHECK(reply_of({tb, "tiocsti"}, true).rfind("error: ", 0) == 0);
+    // The files named on its command line are readable (read-only): its own program's files.
+    CHECK(reply_of({tb, "readfile", (dir.path / "results.jsonl").string()}, true) == "read 15");
+}
+
+TEST_CASE("sandbox: a daemon, a rejoining child and a stopped bot all end with the bot") {
+    if (!sandbox_available()) return;
+    for (const char* mode : {"daemon", "rejoin", "stopself", "ignoreterm"}) {
+        CAPTURE(mode);
+        OwnTestbot own;
+        boost::asio::io_context io(1);
+        BotOptions options;
+        options.sandbox = true;
+        const bool takes_file = std::string(mode) == "daemon" || std::string(mode) == "rejoin";
+        BotProcess bot(io, own.command(takes_file ? Strings{mode, "@/tmp/pid"} : Strings{mode}),
+                       options);
+        bot.exchange("a\n", 2000ms);
+        CHECK_FALSE(own.all_gone());
+        const Stopped stopped = timed_stop(bot);
+        CHECK(stopped.took < 2000ms);
+        CHECK((bots_contained() ? own.all_gone() : own.gone_soon()));
+    }
+}
+
+TEST_CASE("sandbox: bots in Python, Java, node and C++ run") {
+    if (!sandbox_available()) return;
+    TempDir dir;
+    std::ofstream(dir.path / "bot.py") << "import sys\nfor line in sys.stdin:\n"
+                                          "    print('py ' + line.strip(), flush=True)\n";
+    std::ofstream(dir.path / "bot.js")
+        << "require('readline').createInterface({input: process.stdin})"
+           ".on('line', l => console.log('js ' + l));\n";
+    std::ofstream(dir.path / "Bot.java")
+        << "public class Bot { public static void main(String[] a) throws Exception {\n"
+           "  var in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in));\n"
+           "  for (String l; (l = in.readLine()) != null;) System.out.println(\"java \" + l);\n"
+           "} }\n";
+    struct Language {
+        const char* program;  // as a bot's config names it: looked up in the sandbox's PATH
+        Strings argv;
+        std::string reply;
+    };
+    const std::vector<Language> languages = {
+        {"/usr/bin/python3", {"python3", "bot.py"}, "py a"},
+        {"/usr/bin/node", {"node", "bot.js"}, "js a"},
+        {"/usr/bin/java", {"java", "Bot.java"}, "java a"},
+        {ARENA_TESTBOT, {ARENA_TESTBOT, "echo"}, "a"},
+    };
+    for (const Language& language : languages) {
+        CAPTURE(language.program);
+        if (::access(language.program, X_OK) != 0) {
+            MESSAGE("SKIPPED " << language.program << ": not installed");
+            continue;
+        }
+        boost::asio::io_context io(1);
+        BotOptions options;
+        options.sandbox = true;
+        options.working_dir = dir.path.string();
+        BotProcess bot(io, language.argv, options);
+        const ReadResult r = bot.exchange("a\n", 20000ms);
+        CHECK(r.line == language.reply);
+        if (r.line != language.reply) MESSAGE("stderr: " << r.stderr_text << bot.take_stderr());
+    }
+}
