@@ -7,6 +7,9 @@
 //      at once.
 //   3. timing: a bot sleeping 45 ms is never timed out at a 50 ms limit and one sleeping 55 ms
 //      always is, while other games run at the default concurrency.
+//   2b. SameGame games per second with containment (a PID namespace per bot, the default) and
+//      without it (ARENA_CONTAINMENT=process-group, in a second run of this program). Target
+//      >= 250 games/s, 2 at once, containment on.
 // `bench_arena --overhead` runs part 1 only.
 #include <fcntl.h>
 #include <sched.h>
@@ -96,6 +99,19 @@ int our_end_of(int bot_pid, int bot_fd) {
     return -1;
 }
 
+// The bot's own process: contained, the only child of its namespace's init (bot.pid()).
+int bot_main_pid(int owned) {
+    char path[96];
+    std::snprintf(path, sizeof path, "/proc/%d/task/%d/children", owned, owned);
+    std::FILE* file = std::fopen(path, "r");
+    int child = 0;
+    if (file != nullptr) {
+        if (std::fscanf(file, "%d", &child) != 1) child = 0;
+        std::fclose(file);
+    }
+    return child > 0 ? child : owned;
+}
+
 // One blocking round trip on the bot's own pipes, beside the arena: write, then read() until the
 // line end. The arena set the pipes non-blocking (a flag of the shared open file), so it is
 // cleared for the bare turn and set again after it, outside the timed part.
@@ -149,7 +165,7 @@ RoundMedians round_medians(const std::string& input, Placement placement, int tu
     on_cpu(bot_cpu, [&] {
         bot.emplace(io, std::vector<std::string>{ARENA_TESTBOT, "echo", "--lines", lines});
     });
-    BareTurns bare(bot->pid());
+    BareTurns bare(bot_main_pid(bot->pid()));
     if (!bare.found()) {
         std::printf("  cannot find the bot's pipes in /proc: no bare round trip to compare\n");
         return {0, 0};
@@ -292,6 +308,37 @@ void bench_games_per_second() {
     std::printf("\n");
 }
 
+// SameGame games per second, 2 at once, for about `seconds`.
+double samegame_games_per_second(double seconds) {
+    std::atomic<long> games{0}, turns{0};
+    const auto t0 = Clock::now();
+    play_games(2, seconds, games, turns);
+    return games / std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// Containment is chosen once per process, so the figure without it comes from this program run
+// again with ARENA_CONTAINMENT=process-group (`bench_arena --games-per-second`).
+void bench_containment_cost() {
+    std::printf("2b. containment: SameGame games per second (greedy), 2 at once, 4 s each\n");
+    const double on = samegame_games_per_second(4.0);
+    double off = 0;
+    char command[4200];
+    char self[4096] = {};
+    if (::readlink("/proc/self/exe", self, sizeof self - 1) > 0) {
+        std::snprintf(command, sizeof command,
+                      "ARENA_CONTAINMENT=process-group '%s' --games-per-second 2>/dev/null", self);
+        if (std::FILE* child = ::popen(command, "r")) {
+            if (std::fscanf(child, "%lf", &off) != 1) off = 0;
+            ::pclose(child);
+        }
+    }
+    std::printf("   containment on  (PID namespace per bot): %7.1f games/s   (target >= 250: %s)\n",
+                on, on >= 250 ? "met" : "NOT met");
+    std::printf("   containment off (process group only):    %7.1f games/s\n", off);
+    if (off > 0) std::printf("   ratio on / off: %.2f\n", on / off);
+    std::printf("\n");
+}
+
 void bench_timing() {
     constexpr int kTurns = 100;
     const int cores = std::max(1u, std::thread::hardware_concurrency());
@@ -339,6 +386,10 @@ void bench_timing() {
 int main(int argc, char** argv) {
     const bool overhead_only = argc > 1 && std::string(argv[1]) == "--overhead";
     std::signal(SIGPIPE, SIG_IGN);
+    if (argc > 1 && std::string(argv[1]) == "--games-per-second") {
+        std::printf("%.1f\n", samegame_games_per_second(4.0));
+        return 0;
+    }
     const std::string board(referee::samegame_boards().at(5).text);
     bench_overhead("one-line input", "7 4\n", Placement::one_cpu);
     bench_overhead("SameGame board input (15 lines)", board, Placement::one_cpu);
@@ -349,5 +400,6 @@ int main(int argc, char** argv) {
     bench_overhead("one-line input", "7 4\n", Placement::scheduler);
     if (overhead_only) return 0;
     bench_games_per_second();
+    bench_containment_cost();
     bench_timing();
 }

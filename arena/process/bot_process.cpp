@@ -790,21 +790,24 @@ std::string BotProcess::Impl::limit_reached(const ExitStatus& status) const {
     return "";
 }
 
-// Waits (running the io_context, so stderr keeps draining) until the init (or the bot) exits or
-// `grace` passes. Does not reap. The pidfd's readiness is only a hint: on Linux 6.18 the pidfd of
-// a PID namespace's init was seen readable while the init still ran, so waitid() confirms, and
-// after a false alarm the rest of the grace is polled every millisecond.
+// Waits (running the io_context, so stderr keeps draining) until the bot has ended or `grace`
+// passes. Does not reap. Contained, what is watched is the init's status pipe: the init writes
+// the bot's status there as soon as the bot ends (or dies, closing it). In the fallback, a pidfd
+// of the bot. Readiness is only a hint, confirmed before we stop waiting: on Linux 6.18 the
+// pidfd of a PID namespace's init was seen readable while the init still ran.
 void BotProcess::Impl::wait_for_leader_exit(std::chrono::milliseconds grace) {
     const auto deadline = Clock::now() + grace;
-    auto exited = [this] {
+    auto ended = [this] {
+        if (contained_ && bot_wait_status()) return true;
         siginfo_t info{};
         return ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
                info.si_pid == pid_;
     };
     // Without a pidfd (kernel before 5.3, valgrind) there is nothing to watch: polled.
-    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
+    const int watched = contained_ ? ::fcntl(status_fd_, F_DUPFD_CLOEXEC, 3)
+                                   : static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
     error_code ec;
-    if (pidfd >= 0) exit_watch_.assign(pidfd, ec);
+    if (watched >= 0) exit_watch_.assign(watched, ec);
     if (exit_watch_.is_open()) {
         ++outstanding_;
         exit_watch_.async_wait(asio::posix::descriptor_base::wait_read,
@@ -812,8 +815,8 @@ void BotProcess::Impl::wait_for_leader_exit(std::chrono::milliseconds grace) {
                                    --outstanding_;
                                    if (!wait_error) leader_exited_ = true;
                                });
-    } else if (pidfd >= 0) {
-        ::close(pidfd);
+    } else if (watched >= 0) {
+        ::close(watched);
     }
     grace_timer_.expires_at(deadline);
     ++outstanding_;
@@ -822,7 +825,7 @@ void BotProcess::Impl::wait_for_leader_exit(std::chrono::milliseconds grace) {
         if (!wait_error) grace_over_ = true;
     });
     while (!leader_exited_ && !grace_over_ && exit_watch_.is_open()) run_one();
-    while (!grace_over_ && !exited() && Clock::now() < deadline) {
+    while (!grace_over_ && !ended() && Clock::now() < deadline) {
         if (io_.stopped()) io_.restart();
         io_.run_one_for(std::chrono::milliseconds(1));
     }
