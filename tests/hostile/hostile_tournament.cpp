@@ -1,12 +1,13 @@
 // The hostile tournament: a SameGame tournament in which half the bots misbehave in every way the
-// arena must survive (issue 7's table), played through the real tournament runner. Checks that
+// arena must survive (issue 7's table and issue 13's containment, limits and sandbox), played
+// through the real tournament runner. Checks that
 // it finishes, that every game is classified as the table says, that no process of any bot is
 // left afterwards, and that the arena's peak memory stays under 200 MB; prints the figures.
 //
 //   hostile_tournament [--boards N] [--concurrency C] [--keep DIR]
 //
-// ctest runs it on 1 board (each bot once, about 40 games); scripts/hostile-tournament.sh runs
-// the full 200 games (5 boards). Exit code 0 when every check passed.
+// ctest runs it on 1 board (each bot once, about 90 games); scripts/hostile-tournament.sh runs
+// the full 360 games (4 boards). Exit code 0 when every check passed.
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
