@@ -286,14 +286,31 @@ TEST_CASE("process limit: a fork bomb stays under it and goes with its bot") {
 }
 
 TEST_CASE("an impossible limit is refused before any bot starts, saying what to do") {
-    // Here the cgroups are writable (root): the check passes. Where they are not, it throws a
-    // SpawnError naming the option; that path is exercised by reading the message's wording.
-    Limits limits;
-    limits.memory_mb = 64;
-    limits.processes = 10;
-    limits.cpu_seconds = 1;
-    CHECK_NOTHROW(check_limits_supported(limits));
+    // As root the cgroups are writable here. ctest runs this case again as 'nobody'
+    // (process.limits_unprivileged), who may write none: then each limit is refused by name.
+    Limits memory, processes, cpu;
+    memory.memory_mb = 64;
+    processes.processes = 10;
+    cpu.cpu_seconds = 1;
     CHECK_NOTHROW(check_limits_supported(Limits{}));
+    if (::geteuid() == 0) {
+        CHECK_NOTHROW(check_limits_supported(memory));
+        CHECK_NOTHROW(check_limits_supported(processes));
+        CHECK_NOTHROW(check_limits_supported(cpu));
+        return;
+    }
+    CHECK_THROWS_WITH_AS(check_limits_supported(memory),
+                         doctest::Contains("the memory limit (--max-memory) needs a writable "
+                                           "cgroup"),
+                         SpawnError);
+    CHECK_THROWS_WITH_AS(check_limits_supported(processes),
+                         doctest::Contains("drop --max-processes"), SpawnError);
+    CHECK_THROWS_WITH_AS(check_limits_supported(cpu), doctest::Contains("run the arena as root"),
+                         SpawnError);
+    boost::asio::io_context io(1);
+    BotOptions options;
+    options.limits = memory;
+    CHECK_THROWS_AS(BotProcess(io, {ARENA_TESTBOT, "echo"}, options), SpawnError);
 }
 
 TEST_CASE("without the sandbox a bot can do what the user can (so the sandbox tests can fail)") {
