@@ -8,6 +8,7 @@ packages=(
   libboost1.81-dev      # Boost.Process v2 and Boost.Asio (bot processes)
   nlohmann-json3-dev    # logs, configs, results
   libcli11-dev          # command line
+  libssl-dev            # SHA-256 (libcrypto): which version of a bot played each game
   doctest-dev           # tests
   libbenchmark-dev      # bench/
   bubblewrap            # --sandbox (bwrap)

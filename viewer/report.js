@@ -85,6 +85,7 @@
   root.append(htmlEl("header", {},
                      htmlEl("h1", {}, "arena report: " + data.game + " · " + data.title),
                      htmlEl("span", { class: "muted" },
+                            (data.games_played < data.games_scheduled ? "partial: " : "") +
                             data.games_played + " of " + data.games_scheduled + " games played · " +
                             data.bots.length + " bots · " + data.players_per_game + " per game · " +
                             failedGames + " failed game" + (failedGames === 1 ? "" : "s"))));

@@ -15,7 +15,9 @@
 #include <thread>
 
 #include "arena/common/cli_numbers.hpp"
+#include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
+#include "arena/common/shell_quote.hpp"
 #include "arena/common/terminal_text.hpp"
 #include "arena/gate/command.hpp"
 #include "arena/match/match.hpp"
@@ -25,6 +27,8 @@
 #include "arena/report/samegame_standings.hpp"
 #include "arena/report/versus_standings.hpp"
 #include "arena/tournament/config.hpp"
+#include "arena/tournament/resume.hpp"
+#include "arena/tournament/run_lock.hpp"
 #include "arena/tournament/runner.hpp"
 #include "arena/view/view.hpp"
 #include "referees/registry.hpp"
@@ -40,19 +44,6 @@ constexpr int kExitArenaError = 2;
 struct ArenaError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
-
-// An unexpected exception's message without library internals: nlohmann's
-// "[json.exception.type_error.302] " prefix is dropped; a standard library function's own name
-// ("stoi", "vector::_M_range_check", "basic_string::substr") is no message for a user.
-std::string readable(const std::exception& e) {
-    std::string what = match::json_error_text(e);
-    if (what != e.what()) what = "unexpected JSON content: " + what;
-    const bool internal = what.find("::") != std::string::npos || what == "stoi" ||
-                          what == "stol" || what == "stoll" || what.rfind("basic_string", 0) == 0;
-    if (dynamic_cast<const std::logic_error*>(&e) && internal)
-        return "internal error (please report it with the command that caused it)";
-    return what;
-}
 
 int default_concurrency() {
     const unsigned cores = std::thread::hardware_concurrency();
@@ -77,6 +68,20 @@ std::vector<std::string> bot_names(const std::vector<std::string>& commands) {
         if (count[names[i]] > 1) names[i] += "#" + std::to_string(i);
     }
     return names;
+}
+
+// "SIGINT" for the log and the messages of an interrupted command.
+std::string signal_name(int signal) {
+    switch (signal) {
+        case SIGINT:
+            return "SIGINT";
+        case SIGTERM:
+            return "SIGTERM";
+        case SIGHUP:
+            return "SIGHUP";
+        default:
+            return "signal " + std::to_string(signal);
+    }
 }
 
 // Text a bot controls (its output and stderr, referee words that quote it) as one line for the
@@ -285,9 +290,21 @@ int run_play(const PlayArgs& args) {
     log.testcase = testcase_name;
     log.testcase_text = setup.testcase;
     log.seed = args.game == "samegame" ? std::nullopt : setup.seed;
-    const match::Json log_json = match::to_json(log);
+    match::Json log_json = match::to_json(log);
+    // Interrupted: the bots were killed, so the log ends early; it keeps the turns played and
+    // says so (docs/match-log.md).
+    const int signal = process::interrupt_signal();
+    if (signal) log_json["interrupted"] = signal_name(signal);
     if (!args.log_file.empty())
         files::write_atomically(args.log_file, match::dump_json(log_json, 1) + "\n");
+    if (signal) {
+        if (args.json) std::cout << match::dump_json(log_json, 1) << "\n";
+        std::cerr << "interrupted (" << signal_name(signal) << ") after " << log.turns.size()
+                  << " turn(s)"
+                  << (args.log_file.empty() ? "" : "; the turns played are in " + args.log_file)
+                  << "\n";
+        return process::interrupted_exit_code(signal);
+    }
 
     if (args.json) {
         std::cout << match::dump_json(log_json, 1) << "\n";
@@ -331,48 +348,119 @@ int run_play(const PlayArgs& args) {
 // ---- tournament --------------------------------------------------------------------------
 
 struct TournamentArgs {
-    std::string config_file;
+    std::string config_file;  // empty with --resume: the run's own OUT/config.json
     std::string out;
     int concurrency = 0;
     bool resume = false;
     std::optional<std::size_t> games;
+    std::vector<std::string> replace;  // bots whose old version's games are moved aside
     BotLimitArgs limits;
 };
 
-int run_tournament(const TournamentArgs& args) {
-    tournament::TournamentConfig config;
+tournament::TournamentConfig load_config_or_exit(const fs::path& file) {
     try {
-        config = tournament::load_config(args.config_file);
+        return tournament::load_config(file);
     } catch (const tournament::ConfigError& e) {
         throw ArenaError(e.what());
     }
-    if (args.games) {
-        try {
-            std::cout << "--games " << *args.games << ": "
-                      << tournament::resize_to_games(config, *args.games) << "\n";
-        } catch (const std::invalid_argument& e) {
-            throw ArenaError(std::string("--games: ") + e.what());
-        }
-    }
-    for (match::PlayerSpec& bot : config.bots) apply_limit_args(args.limits, bot);
-    check_sandbox_for(config.bots);
-    tournament::RunOptions options;
-    options.out = !args.out.empty() ? fs::path(args.out)
-                  : config.out      ? *config.out
-                                    : fs::path("results") / fs::path(args.config_file).stem();
-    options.concurrency = args.concurrency > 0 ? args.concurrency
-                                               : config.concurrency.value_or(default_concurrency());
-    options.resume = args.resume;
-    options.interactive = isatty(STDOUT_FILENO);
+}
 
-    for (const match::PlayerSpec& bot : config.bots) {
-        try {
-            match::check_command(bot);
-        } catch (const std::exception& e) {
-            std::cerr << "warning: " << e.what() << "\n  its games will be recorded as crashes\n";
+// Sizes the config to about `games` games (--games, or its "games" field).
+void resize(tournament::TournamentConfig& config, std::size_t games, bool say) {
+    try {
+        const std::string plan = tournament::resize_to_games(config, games);
+        if (say) std::cout << "--games " << games << ": " << plan << "\n";
+    } catch (const std::invalid_argument& e) {
+        throw ArenaError(std::string("--games: ") + e.what());
+    }
+    config.games = games;
+}
+
+// The config of this run, sized: the one given, checked against the run already in OUT with
+// --resume (only new bots or seeds may join), or with --resume alone the run's OUT/config.json.
+tournament::TournamentConfig config_of_run(const TournamentArgs& args,
+                                           std::optional<tournament::TournamentConfig> given,
+                                           const fs::path& out, const std::string& program) {
+    const fs::path saved_file = out / "config.json";
+    const bool saved_exists = args.resume && fs::exists(saved_file);
+    if (!given && !saved_exists)
+        throw ArenaError("'" + saved_file.string() +
+                         "' is missing: --resume without a config goes on with the run in the "
+                         "--out directory; give the config to start a run there");
+    tournament::TournamentConfig now = given ? *given : load_config_or_exit(saved_file);
+    if (args.games)
+        resize(now, *args.games, true);
+    else if (given && now.games)
+        resize(now, *now.games, false);  // the config's own "games"
+    if (!given || !saved_exists) {
+        for (match::PlayerSpec& bot : now.bots) apply_limit_args(args.limits, bot);
+        return now;
+    }
+    const tournament::TournamentConfig saved = load_config_or_exit(saved_file);
+    if (!args.games) tournament::keep_run_size(now, saved);
+    // The comparison sees the config as it will run: sized and with the command-line limits.
+    for (match::PlayerSpec& bot : now.bots) apply_limit_args(args.limits, bot);
+    const tournament::RunComparison diff = tournament::compare_runs(saved, now);
+    if (!diff.refused.empty()) {
+        std::string message = "the config differs from the run in '" + out.string() +
+                              "' in what changes its games:\n";
+        for (const std::string& d : diff.refused) message += "  - " + d + "\n";
+        message += "  A resumed run may only add bots or seeds. Go on with the run as it was: " +
+                   shell_command({program, "tournament", "--resume", "--out", out.string()}) +
+                   "\n  or start a new run in another directory with --out";
+        throw ArenaError(message);
+    }
+    for (const std::string& a : diff.added) std::cout << "resume: adds " << a << "\n";
+    return now;
+}
+
+// standings.json, .md, .csv and the table for the terminal, from the records alone. `partial`
+// marks an interrupted run: "partial: 37 of 120 games".
+std::string write_standings(const tournament::TournamentConfig& config,
+                            const std::vector<tournament::GameRecord>& records, const fs::path& out,
+                            const std::string& partial) {
+    const std::string mark = partial.empty() ? "" : "**" + partial + "**\n\n";
+    if (config.game == "samegame") {
+        const auto standings = report::samegame_standings(config, records);
+        files::write_atomically(out / "standings.json",
+                                match::dump_json(report::to_json(standings), 2) + "\n");
+        files::write_atomically(out / "standings.md",
+                                mark + report::to_markdown(standings, config, out.string()));
+        files::write_atomically(out / "standings.csv", report::to_csv(standings));
+        return report::to_text(standings);
+    }
+    const auto standings = report::versus_standings(config, records);
+    nlohmann::ordered_json json = report::to_json(standings);
+    if (!partial.empty()) json["partial"] = partial;
+    files::write_atomically(out / "standings.json", match::dump_json(json, 2) + "\n");
+    files::write_atomically(out / "standings.md",
+                            mark + report::to_markdown(standings, out.string()));
+    files::write_atomically(out / "standings.csv", report::to_csv(standings));
+    return report::to_text(standings);
+}
+
+// Failed games, each with the one line that replays it.
+std::string failures_text(const std::vector<tournament::GameRecord>& records, const fs::path& out) {
+    std::map<std::string, std::pair<int, std::string>> failures;  // bot -> count, first game
+    for (const tournament::GameRecord& r : records) {
+        for (std::size_t seat = 0; seat < r.players.size(); ++seat) {
+            if (r.outcomes[seat] == "ok") continue;
+            auto& [count, first] = failures[r.players[seat]];
+            if (count++ == 0) first = r.id;
         }
     }
-    const std::size_t games = tournament::make_schedule(config).size();
+    if (failures.empty()) return "";
+    std::string text = "\nfailures (replay the first one of each bot with the command shown):\n";
+    for (const auto& [bot, entry] : failures) {
+        text += "  " + bot + ": " + std::to_string(entry.first) +
+                " game(s), first: " + "build/arena replay " +
+                (out / "games" / (entry.second + ".json")).string() + "\n";
+    }
+    return text;
+}
+
+void print_plan(const tournament::TournamentConfig& config, std::size_t games,
+                const tournament::RunOptions& options) {
     if (config.seeds.empty()) {
         std::cout << config.game << " tournament: " << config.bots.size() << " bot(s) x "
                   << config.testcases.size() << " board(s) = " << games << " games";
@@ -384,50 +472,63 @@ int run_tournament(const TournamentArgs& args) {
     std::cout << ", " << options.concurrency << " at a time, output in " << options.out.string()
               << "/\n"
               << std::flush;
+}
+
+int run_tournament(const TournamentArgs& args, const std::string& program) {
+    if (args.config_file.empty() && !args.resume)
+        throw ArenaError("give a config file, or --resume --out DIR to go on with the run in DIR");
+    if (args.config_file.empty() && args.out.empty())
+        throw ArenaError("--resume without a config needs --out DIR: the run to go on with");
+    std::optional<tournament::TournamentConfig> given;
+    if (!args.config_file.empty()) given = load_config_or_exit(args.config_file);
+    tournament::RunOptions options;
+    options.out = !args.out.empty() ? fs::path(args.out)
+                  : given->out      ? *given->out
+                                    : fs::path("results") / fs::path(args.config_file).stem();
+    // One writer per directory, from before anything in it is read until the standings.
+    std::optional<tournament::RunLock> lock;
+    try {
+        lock.emplace(options.out, tournament::own_command_line());
+    } catch (const tournament::DirectoryInUse& e) {
+        throw ArenaError(e.what());
+    }
+    options.caller_holds_lock = true;
+    const tournament::TournamentConfig config =
+        config_of_run(args, std::move(given), options.out, program);
+    check_sandbox_for(config.bots);
+    options.concurrency = args.concurrency > 0 ? args.concurrency
+                                               : config.concurrency.value_or(default_concurrency());
+    options.resume = args.resume;
+    options.replace = args.replace;
+    options.interactive = isatty(STDOUT_FILENO);
+
+    for (const match::PlayerSpec& bot : config.bots) {
+        try {
+            match::check_command(bot);
+        } catch (const std::exception& e) {
+            std::cerr << "warning: " << e.what() << "\n  its games will be recorded as crashes\n";
+        }
+    }
+    const std::size_t scheduled = tournament::make_schedule(config).size();
+    print_plan(config, scheduled, options);
 
     std::vector<tournament::GameRecord> records;
     try {
         records = tournament::run_tournament(config, options, std::cout);
     } catch (const fs::filesystem_error& e) {
         throw ArenaError(e.what());
+    } catch (const tournament::RunError& e) {
+        throw ArenaError(e.what());
     }
-    std::string table;
-    if (config.game == "samegame") {
-        const auto standings = report::samegame_standings(config, records);
-        files::write_atomically(options.out / "standings.json",
-                                match::dump_json(report::to_json(standings), 2) + "\n");
-        files::write_atomically(options.out / "standings.md",
-                                report::to_markdown(standings, config, options.out.string()));
-        files::write_atomically(options.out / "standings.csv", report::to_csv(standings));
-        table = report::to_text(standings);
-    } else {
-        const auto standings = report::versus_standings(config, records);
-        files::write_atomically(options.out / "standings.json",
-                                match::dump_json(report::to_json(standings), 2) + "\n");
-        files::write_atomically(options.out / "standings.md",
-                                report::to_markdown(standings, options.out.string()));
-        files::write_atomically(options.out / "standings.csv", report::to_csv(standings));
-        table = report::to_text(standings);
-    }
-    // Failed games, each with the one line that replays it.
-    std::map<std::string, std::pair<int, std::string>> failures;  // bot -> count, first game
-    for (const tournament::GameRecord& r : records) {
-        for (std::size_t seat = 0; seat < r.players.size(); ++seat) {
-            if (r.outcomes[seat] == "ok") continue;
-            auto& [count, first] = failures[r.players[seat]];
-            if (count++ == 0) first = r.id;
-        }
-    }
-    if (!failures.empty()) {
-        table += "\nfailures (replay the first one of each bot with the command shown):\n";
-        for (const auto& [bot, entry] : failures) {
-            table += "  " + bot + ": " + std::to_string(entry.first) +
-                     " game(s), first: " + "build/arena replay " +
-                     (options.out / "games" / (entry.second + ".json")).string() + "\n";
-        }
-    }
+    const int signal = process::interrupt_signal();
+    const std::string partial = signal ? "partial: " + std::to_string(records.size()) + " of " +
+                                             std::to_string(scheduled) + " games (interrupted)"
+                                       : "";
+    std::string table = write_standings(config, records, options.out, partial);
+    table += failures_text(records, options.out);
     std::cout << "\n"
-              << table << "\nwritten: " << (options.out / "results.jsonl").string() << ", "
+              << (partial.empty() ? "" : partial + "\n") << table
+              << "\nwritten: " << (options.out / "results.jsonl").string() << ", "
               << (options.out / "standings.md").string() << " (.json, .csv), "
               << (options.out / "games").string() << "/\n";
     // The report page (standings, charts, failed games' replays) is a view of the files above:
@@ -438,7 +539,11 @@ int run_tournament(const TournamentArgs& args) {
     } catch (const std::exception& e) {
         std::cerr << "warning: no report.html: " << e.what() << "\n";
     }
-    return 0;
+    if (!signal) return 0;
+    std::cout << records.size() << " of " << scheduled << " games saved; to go on: "
+              << shell_command({program, "tournament", "--resume", "--out", options.out.string()})
+              << "\n";
+    return process::interrupted_exit_code(signal);
 }
 
 // ---- replay ------------------------------------------------------------------------------
@@ -541,6 +646,10 @@ int run_replay(const ReplayArgs& args) {
         };
     }
     match::MatchLog fresh = match::play_match(*referee, players, options);
+    if (const int signal = process::interrupt_signal()) {
+        std::cerr << "interrupted (" << signal_name(signal) << "): the replay did not finish\n";
+        return process::interrupted_exit_code(signal);
+    }
     fresh.seed = recorded.seed;
     fresh.testcase = recorded.testcase;
     fresh.testcase_text = recorded.testcase_text;
@@ -677,8 +786,9 @@ int main(int argc, char** argv) {
     CLI::App* tour_cmd =
         app.add_subcommand("tournament", "Run every bot of a config over its boards, in parallel");
     tour_cmd
-        ->add_option("config", tour.config_file, "Tournament config (JSON), see configs/README.md")
-        ->required()
+        ->add_option("config", tour.config_file,
+                     "Tournament config (JSON), see configs/README.md; with --resume it may be "
+                     "left out: the run goes on from OUT/config.json")
         ->check(CLI::ExistingFile);
     tour_cmd->add_option(
         "--out", tour.out,
@@ -688,7 +798,13 @@ int main(int argc, char** argv) {
                               "Games played at once (default: the number of cores)");
     tour_cmd->add_flag(
         "--resume", tour.resume,
-        "Keep the results already in the output directory; play only the missing games");
+        "Go on with the run in the output directory: play only the missing games (a config "
+        "given may add bots or seeds)");
+    tour_cmd
+        ->add_option("--replace", tour.replace,
+                     "NAME: the directory's games of an older version of bot NAME are moved aside "
+                     "(replaced-<time>/) and played again by the config's version; repeatable")
+        ->allow_extra_args(false);
     numbers::add_whole_number(tour_cmd, "--games", tour.games,
                               {1, static_cast<std::int64_t>(tournament::kMaxGames)},
                               "About this many games: the seed count (or SameGame's boards) is "
@@ -752,11 +868,12 @@ int main(int argc, char** argv) {
     arena::process::install_interrupt_handlers();
     try {
         if (*play_cmd) return run_play(play);
-        if (*tour_cmd) return run_tournament(tour);
+        if (*tour_cmd) return run_tournament(tour, argv[0]);
         if (*replay_cmd) return run_replay(rep);
         if (*view_cmd) return run_view(view_args);
         // Its own exit codes: 0 pass, 1 fail, 2 any error (it never throws).
-        if (*gate_cmd)
+        if (*gate_cmd) {
+            gate_args.command_line.assign(argv, argv + argc);  // for "to go on: ..."
             return gate::run_gate_command(
                 gate_args, argv[0],
                 [&](std::vector<match::PlayerSpec>& bots) {
@@ -764,6 +881,7 @@ int main(int argc, char** argv) {
                     check_sandbox_for(bots);
                 },
                 std::cout, std::cerr);
+        }
         return run_boards();
     } catch (const ArenaError& e) {
         std::cerr << "error: " << e.what() << "\n";
@@ -771,13 +889,10 @@ int main(int argc, char** argv) {
     } catch (const files::FileError& e) {  // a file given on the command line, or an output
         std::cerr << "error: " << e.what() << "\n";
         return kExitArenaError;
-    } catch (const std::bad_alloc&) {
-        std::cerr << "error: out of memory\n";
-        return kExitArenaError;
     } catch (const std::exception& e) {
         // Not foreseen: still an arena error (exit 2, never the 1 of "replay differs" or "gate
         // failed"), said without the library's internal wording.
-        std::cerr << "error: " << readable(e) << "\n";
+        std::cerr << "error: " << errors::user_text(e) << "\n";
         return kExitArenaError;
     }
 }

@@ -6,6 +6,8 @@
 #include <thread>
 
 #include "arena/common/cli_numbers.hpp"
+#include "arena/common/error_text.hpp"
+#include "arena/common/shell_quote.hpp"
 #include "arena/gate/gate.hpp"
 
 namespace arena::gate {
@@ -148,10 +150,16 @@ int run_gate_command(const GateArgs& args, const std::string& arena_program,
                                                          : BaselineAction::compare;
         if (!args.junit.empty()) options.junit = args.junit;
         options.arena_program = arena_program;
+        // Interrupted, the gate goes on with the same command and --resume (not --overwrite).
+        std::vector<std::string> again;
+        for (const std::string& word : args.command_line)
+            if (word != "--overwrite" && word != "--resume") again.push_back(word);
+        again.push_back("--resume");
+        options.resume_command = shell_command(again);
         return run_gate(config, options, out).exit_code();
     } catch (const std::exception& e) {
         out << std::flush;
-        err << "error: " << e.what() << "\n";
+        err << "error: " << errors::user_text(e) << "\n";
         return kExitError;
     }
 }

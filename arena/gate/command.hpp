@@ -32,6 +32,8 @@ struct GateArgs {
     bool update_baseline = false;
     std::string tolerance;
     std::string junit;
+    // How the arena was run (argv), for the command that goes on after an interrupt.
+    std::vector<std::string> command_line;
 };
 
 // Declares the `gate` subcommand and its options on `app`; the values land in `args`.

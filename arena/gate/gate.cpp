@@ -11,7 +11,9 @@
 #include <ostream>
 
 #include "arena/common/files.hpp"
+#include "arena/common/error_text.hpp"
 #include "arena/match/match_log_json.hpp"
+#include "arena/process/interrupt.hpp"
 #include "arena/report/text.hpp"
 #include "arena/report/versus_standings.hpp"
 #include "arena/tournament/runner.hpp"
@@ -344,7 +346,7 @@ Baseline read_baseline(const fs::path& file) {
                                          board.at("score").get<std::int64_t>());
     } catch (const nlohmann::json::exception& e) {
         throw GateError("baseline '" + file.string() + "' is damaged: " +
-                        match::json_error_text(e) + " (write it again with --save-baseline)");
+                        errors::json_text(e) + " (write it again with --save-baseline)");
     }
     return baseline;
 }
@@ -1095,6 +1097,12 @@ GateReport run_gate(const GateConfig& gate_config, const GateRunOptions& options
         records = tournament::run_tournament(config, run, out);
     } catch (const fs::filesystem_error& e) {
         throw GateError(e.what());
+    }
+    if (const int signal = process::interrupt_signal()) {  // no verdict on the games cut short
+        report.interrupted = signal;
+        out << "\ninterrupted: " << records.size() << " of " << scheduled
+            << " games saved; to go on: " << options.resume_command << "\n";
+        return report;
     }
 
     report.junit.name = "arena gate " + gate_config.file.stem().string();

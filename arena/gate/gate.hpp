@@ -120,6 +120,8 @@ struct GateRunOptions {
     std::optional<std::filesystem::path> junit;
     // How the user runs arena, for the replay commands printed with each failure.
     std::string arena_program = "build/arena";
+    // The command that goes on after an interrupt (printed, shell-quoted).
+    std::string resume_command;
 };
 
 enum class Verdict { pass, fail, inconclusive };
@@ -171,7 +173,9 @@ struct GateReport {
     std::vector<BotFailure> opponent_failures;
     JUnitSuite junit;
 
-    int exit_code() const { return passed ? 0 : 1; }
+    // The signal that interrupted the gate (0: none): no verdict, exit 128 + signal.
+    int interrupted = 0;
+    int exit_code() const { return interrupted ? 128 + interrupted : passed ? 0 : 1; }
 };
 
 // Plays the gate's games into options.out and judges them; prints progress, the result per test

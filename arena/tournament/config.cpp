@@ -7,6 +7,7 @@
 
 #include "arena/common/files.hpp"
 #include "arena/common/numbers.hpp"
+#include "arena/tournament/game_ids.hpp"
 #include "referees/registry.hpp"
 #include "referees/samegame/boards.hpp"
 #include "referees/samegame/samegame.hpp"
@@ -463,6 +464,8 @@ TournamentConfig load_config_text(const std::string& text, const std::filesystem
     if (const nlohmann::json* games = fields.find("games"))
         config.games =
             static_cast<std::size_t>(whole_number(fields, *games, "games", 1, kMaxGames));
+    // Names become file names: refuse now those that would share one, not at the first game.
+    if (const std::string clash = game_id_clash(config); !clash.empty()) fields.fail("bots", clash);
     return config;
 }
 

@@ -13,7 +13,12 @@
 
 #include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
+#include "arena/process/interrupt.hpp"
+#include "arena/tournament/bot_identity.hpp"
+#include "arena/tournament/game_ids.hpp"
 #include "arena/tournament/progress.hpp"
+#include "arena/tournament/run_lock.hpp"
+#include "arena/tournament/versions.hpp"
 #include "referees/registry.hpp"
 
 namespace arena::tournament {
@@ -21,17 +26,6 @@ namespace arena::tournament {
 namespace fs = std::filesystem;
 
 namespace {
-
-// Bot names become part of file names: keep them portable.
-std::string file_safe(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                          (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
-        out += safe ? c : '_';
-    }
-    return out;
-}
 
 // Reads the records already in results.jsonl, each checked against the config; notes (a
 // repeated line, a cut last line) go to `notes`. A last line cut short (the arena was killed while
@@ -73,17 +67,23 @@ nlohmann::ordered_json config_to_json(const TournamentConfig& config, const RunO
     }
     nlohmann::ordered_json boards = nlohmann::ordered_json::array();
     for (const Testcase& t : config.testcases) {
+        // A board file by its absolute path: config.json is read from OUT, not from where the
+        // config was.
         if (t.board_number)
             boards.push_back(t.board_number);
         else
-            boards.push_back(t.title);
+            boards.push_back(fs::absolute(t.title).lexically_normal().string());
     }
     // Written so that it loads again as a config and gives the same schedule.
     nlohmann::ordered_json effective = {{"game", config.game}, {"bots", bots}};
     if (config.seeds.empty()) {
         effective["boards"] = boards;
     } else {
-        effective["seeds"] = config.seeds;
+        // Seeds drawn from a master seed stay so: --resume --games N can draw more of them.
+        if (config.master_seed)
+            effective["seeds"] = {{"count", config.seeds.size()}, {"master", *config.master_seed}};
+        else
+            effective["seeds"] = config.seeds;
         effective["games_per_seed"] = config.games_per_seed;
         effective["players_per_game"] = config.players_per_game;
         effective["format"] = config.format == Format::gauntlet ? "gauntlet" : "round-robin";
@@ -92,6 +92,7 @@ nlohmann::ordered_json config_to_json(const TournamentConfig& config, const RunO
         effective["seat_orders"] = config.seat_orders == SeatOrders::all ? "all" : "rotations";
     }
     effective["time"] = {{"scale", config.time_scale}, {"margin_ms", config.time_margin_ms}};
+    if (config.games) effective["games"] = *config.games;
     effective["concurrency"] = options.concurrency;
     effective["out"] = options.out.string();
     return effective;
@@ -107,7 +108,7 @@ std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
         for (std::size_t t = 0; t < config.testcases.size(); ++t) {
             for (std::size_t b = 0; b < config.bots.size(); ++b) {
                 const std::string id =
-                    config.testcases[t].name + "-" + file_safe(config.bots[b].name);
+                    id_part(config.testcases[t].name) + "-" + id_part(config.bots[b].name);
                 schedule.push_back({id, id, t, std::nullopt, {b}});
             }
         }
@@ -138,8 +139,12 @@ std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
             for (int r = 0; r < config.games_per_seed; ++r) {
                 const std::string repeat_tag =
                     config.games_per_seed > 1 ? "-r" + std::to_string(r + 1) : "";
-                const std::string group =
-                    std::string(seed_tag) + "-g" + std::to_string(g + 1) + repeat_tag;
+                // Named after its bots, not its number: a bot added to a resumed run
+                // renumbers the groups but leaves the names of the old ones alone.
+                std::string group = seed_tag;
+                for (std::size_t i = 0; i < groups[g].size(); ++i)
+                    group += (i ? "_vs_" : "-") + id_part(config.bots[groups[g][i]].name);
+                group += repeat_tag;
                 std::vector<std::vector<std::size_t>> orders;
                 std::vector<std::size_t> order = groups[g];
                 if (config.seat_orders == SeatOrders::all) {
@@ -154,7 +159,7 @@ std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
                 for (const std::vector<std::size_t>& seats : orders) {
                     std::string id = seed_tag;
                     for (std::size_t i = 0; i < seats.size(); ++i)
-                        id += (i ? "_vs_" : "-") + file_safe(config.bots[seats[i]].name);
+                        id += (i ? "_vs_" : "-") + id_part(config.bots[seats[i]].name);
                     schedule.push_back({id + repeat_tag, group, 0, config.seeds[s], seats});
                 }
             }
@@ -195,13 +200,19 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
                                        std::ostream& progress_out) {
     const fs::path games_dir = options.out / "games";
     const fs::path results_path = options.out / "results.jsonl";
+    std::optional<RunLock> run_lock;
+    if (!options.caller_holds_lock) run_lock.emplace(options.out, own_command_line());
     fs::create_directories(games_dir);
     if (fs::exists(results_path) && fs::file_size(results_path) > 0 && !options.resume) {
-        throw std::runtime_error(
-            "'" + results_path.string() +
-            "' already holds results: add --resume to play only the missing games, "
-            "or choose another directory with --out");
+        throw RunError("'" + results_path.string() +
+                       "' already holds results: add --resume to play only the missing games, "
+                       "or choose another directory with --out");
     }
+    // Each bot's version now, stored with every game it plays; games of other versions already
+    // in the directory stop the run (or are moved aside with --replace) before any game.
+    std::map<std::string, BotIdentity> identities;
+    for (const match::PlayerSpec& bot : config.bots) identities[bot.name] = identify(bot);
+    if (options.resume) check_versions(options.out, identities, options.replace, progress_out);
     std::map<std::string, GameRecord> finished = read_finished(results_path, config, progress_out);
     files::write_atomically(options.out / "config.json",
                             match::dump_json(config_to_json(config, options), 2) + "\n");
@@ -236,6 +247,7 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
                 std::lock_guard guard(lock);
                 if (failure || stopping) return;  // failed, or told to stop: start no game
             }
+            if (process::interrupt_signal()) return;
             const ScheduledGame& game = *todo[i];
             try {
                 referee::GameSetup setup;
@@ -249,6 +261,9 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
                 for (std::size_t seat : game.seats) players.push_back(config.bots[seat]);
 
                 match::MatchLog log = match::play_match(*referee, players, match_options);
+                // The interrupt killed this game's bots (or may have): the game is not what the
+                // bots would have played. Resume plays it again.
+                if (process::interrupt_signal()) return;
                 if (!config.testcases.empty()) log.testcase = config.testcases[game.testcase].name;
                 log.seed = game.seed;
                 log.testcase_text = setup.testcase;
@@ -258,7 +273,12 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
                 GameRecord record = make_record(game.id, game.group, log, log_path);
 
                 std::lock_guard guard(lock);
-                results << match::dump_json(to_json(record)) << '\n';
+                nlohmann::ordered_json line = to_json(record);
+                nlohmann::ordered_json& seats = line["identities"] =
+                    nlohmann::ordered_json::array();
+                for (const std::string& name : record.players)
+                    seats.push_back(tournament::to_json(identities.at(name)));
+                results << match::dump_json(line) << '\n';
                 results.flush();
                 if (!results)
                     throw std::runtime_error("cannot append to '" + results_path.string() + "'");

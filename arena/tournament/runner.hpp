@@ -10,6 +10,7 @@
 #include <functional>
 #include <iosfwd>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "arena/tournament/config.hpp"
@@ -27,6 +28,19 @@ struct RunOptions {
     // no new game starts, the games under way finish and are recorded. For sequential tests
     // (SPRT) that stop once they know.
     std::function<bool(const GameRecord&)> stop_after;
+    // The caller already holds a RunLock on `out` (the CLI takes it before it reads the
+    // directory); otherwise run_tournament takes it for the run.
+    bool caller_holds_lock = false;
+    // Bots whose games in `out` were played by another version (bot_identity.hpp): those games
+    // are moved aside to OUT/replaced-<time>/ and played again. Without it such games stop the
+    // run with a RunError naming the bot and what changed.
+    std::vector<std::string> replace;
+};
+
+// The output directory cannot be used as asked (results there without --resume, a bot whose
+// version changed, ...). what() says what to do; the CLI exits 2.
+struct RunError : std::runtime_error {
+    using std::runtime_error::runtime_error;
 };
 
 // One game of the schedule.
@@ -53,7 +67,10 @@ std::string resize_to_games(TournamentConfig& config, std::size_t games);
 
 // Plays every scheduled game not yet in OUT/results.jsonl and returns all records, in schedule
 // order (only those played when stop_after ended the run early). Progress goes to `progress`.
-// Throws std::runtime_error when OUT cannot be written or already holds results and resume is off.
+// When the arena is interrupted (process::interrupt_signal()) no new game starts and the games
+// under way, whose bots the interrupt killed, are not recorded: a resumed run plays them again.
+// Throws RunError when OUT already holds results and resume is off, DirectoryInUse when another
+// arena writes there, std::runtime_error when OUT cannot be written.
 std::vector<GameRecord> run_tournament(const TournamentConfig& config, const RunOptions& options,
                                        std::ostream& progress);
 

@@ -1,0 +1,130 @@
+#include "arena/tournament/bot_identity.hpp"
+
+#include <openssl/evp.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace arena::tournament {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string hex(const unsigned char* bytes, unsigned int size) {
+    static const char digits[] = "0123456789abcdef";
+    std::string text;
+    for (unsigned int i = 0; i < size; ++i) {
+        text += digits[bytes[i] >> 4];
+        text += digits[bytes[i] & 15];
+    }
+    return text;
+}
+
+// SHA-256 of a file's content, read in blocks (a JVM or an interpreter is tens of MB); "" when
+// it cannot be read.
+std::string file_sha256(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return "";
+    EVP_MD_CTX* context = EVP_MD_CTX_new();
+    EVP_DigestInit_ex(context, EVP_sha256(), nullptr);
+    char buffer[1 << 16];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
+        EVP_DigestUpdate(context, buffer, static_cast<std::size_t>(in.gcount()));
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    EVP_DigestFinal_ex(context, digest, &size);
+    EVP_MD_CTX_free(context);
+    return in.bad() ? "" : hex(digest, size);
+}
+
+fs::path working_dir_of(const match::PlayerSpec& bot) {
+    return bot.working_dir.empty() ? fs::current_path()
+                                   : fs::absolute(bot.working_dir).lexically_normal();
+}
+
+}  // namespace
+
+std::string sha256_hex(const std::string& bytes) {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr);
+    return hex(digest, size);
+}
+
+BotIdentity identify(const match::PlayerSpec& bot) {
+    BotIdentity identity;
+    identity.command = bot.command;
+    const fs::path dir = working_dir_of(bot);
+    identity.working_dir = dir.string();
+    std::vector<std::string> words;
+    try {
+        words = process::split_command_line(bot.command);
+    } catch (const std::invalid_argument&) {
+        return identity;  // the command alone says it all: the bot cannot start
+    }
+    HashedFile program{words[0], "", ""};
+    try {
+        // Symlinks followed: the content that runs, not the link's name (python3 -> python3.11).
+        program.path = fs::canonical(process::resolve_executable(words[0], bot.working_dir));
+        program.sha256 = file_sha256(program.path);
+    } catch (const std::exception&) {  // missing or not executable: recorded as a crash
+    }
+    identity.files.push_back(program);
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        // Any word naming a regular file: a script, a jar, a weights file given as an argument.
+        std::error_code error;
+        const fs::path path = (dir / words[i]).lexically_normal();
+        if (words[i].empty() || !fs::is_regular_file(path, error)) continue;
+        const fs::path real = fs::canonical(path, error);
+        identity.files.push_back({words[i], (error ? path : real).string(), file_sha256(path)});
+    }
+    return identity;
+}
+
+nlohmann::ordered_json to_json(const BotIdentity& identity) {
+    nlohmann::ordered_json files = nlohmann::ordered_json::array();
+    for (const HashedFile& f : identity.files)
+        files.push_back({{"word", f.word}, {"path", f.path}, {"sha256", f.sha256}});
+    return {{"command", identity.command}, {"working_dir", identity.working_dir}, {"files", files}};
+}
+
+BotIdentity identity_from_json(const nlohmann::json& json) {
+    BotIdentity identity;
+    json.at("command").get_to(identity.command);
+    json.at("working_dir").get_to(identity.working_dir);
+    for (const nlohmann::json& f : json.at("files")) {
+        identity.files.push_back({f.at("word").get<std::string>(), f.at("path").get<std::string>(),
+                                  f.at("sha256").get<std::string>()});
+    }
+    return identity;
+}
+
+std::vector<std::string> identity_changes(const BotIdentity& before, const BotIdentity& now) {
+    std::vector<std::string> changes;
+    if (before.command != now.command)
+        changes.push_back("command '" + before.command + "' -> '" + now.command + "'");
+    if (before.working_dir != now.working_dir)
+        changes.push_back("working dir " + before.working_dir + " -> " + now.working_dir);
+    const auto short_hash = [](const std::string& h) {
+        return h.empty() ? std::string("unreadable") : h.substr(0, 12);
+    };
+    for (const HashedFile& old : before.files) {
+        for (const HashedFile& file : now.files) {
+            if (file.word != old.word) continue;
+            const std::string what = &old == &before.files.front() ? "program" : "file";
+            if (file.path != old.path)
+                changes.push_back(what + " '" + old.word + "' is now " + file.path + " (was " +
+                                  old.path + ")");
+            else if (file.sha256 != old.sha256)
+                changes.push_back(what + " " + file.path + ": content changed (sha256 " +
+                                  short_hash(old.sha256) + " -> " + short_hash(file.sha256) + ")");
+            break;
+        }
+    }
+    if (changes.empty() && before.files != now.files)
+        changes.push_back("the files its command names changed");
+    return changes;
+}
+
+}  // namespace arena::tournament

@@ -1,0 +1,135 @@
+#include "arena/tournament/versions.hpp"
+
+#include <algorithm>
+#include <ctime>
+#include <ostream>
+#include <set>
+
+#include "arena/common/files.hpp"
+#include "arena/tournament/runner.hpp"
+
+namespace arena::tournament {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Line {
+    std::string text;  // without its newline
+    std::string id, log;
+    std::vector<std::string> changed_bots;  // seats played by another version than `now`'s
+};
+
+// The whole lines of results.jsonl with what this check needs of them. A line that is not a
+// record is kept as it is: the reader of the results reports it, with its line number.
+std::vector<Line> read_lines(const std::string& text, const std::map<std::string, BotIdentity>& now,
+                             std::map<std::string, std::vector<std::string>>& changes) {
+    std::vector<Line> lines;
+    for (std::size_t begin = 0, end; (end = text.find('\n', begin)) != std::string::npos;
+         begin = end + 1) {
+        Line line{text.substr(begin, end - begin), "", "", {}};
+        try {
+            const nlohmann::json j = nlohmann::json::parse(line.text);
+            line.id = j.value("id", "");
+            line.log = j.value("log", "");
+            const nlohmann::json& players = j.at("players");
+            const nlohmann::json identities = j.value("identities", nlohmann::json::array());
+            for (std::size_t seat = 0; seat < players.size() && seat < identities.size(); ++seat) {
+                const std::string name = players[seat].get<std::string>();
+                auto it = now.find(name);
+                if (it == now.end()) continue;
+                const BotIdentity recorded = identity_from_json(identities[seat]);
+                if (recorded == it->second) continue;
+                line.changed_bots.push_back(name);
+                if (!changes.count(name)) changes[name] = identity_changes(recorded, it->second);
+            }
+        } catch (const nlohmann::json::exception&) {
+        }
+        lines.push_back(std::move(line));
+    }
+    return lines;
+}
+
+std::string utc_stamp() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y%m%dT%H%M%SZ", &tm);
+    return text;
+}
+
+// Moves the lines (and their logs) to a fresh OUT/replaced-<time>/, rewrites results.jsonl
+// without them. Returns the directory.
+fs::path move_aside(const fs::path& out, const std::vector<Line>& lines,
+                    const std::set<std::string>& replace) {
+    fs::path aside = out / ("replaced-" + utc_stamp());
+    for (int n = 2; fs::exists(aside); ++n)
+        aside = out / ("replaced-" + utc_stamp() + "-" + std::to_string(n));
+    std::string kept, moved;
+    for (const Line& line : lines) {
+        const bool move = std::any_of(line.changed_bots.begin(), line.changed_bots.end(),
+                                      [&](const std::string& b) { return replace.count(b); });
+        (move ? moved : kept) += line.text + "\n";
+        if (!move || line.log.empty() || line.log.find("..") != std::string::npos) continue;
+        std::error_code error;  // a missing log is no reason to stop
+        fs::create_directories((aside / line.log).parent_path(), error);
+        fs::rename(out / line.log, aside / line.log, error);
+    }
+    // The moved lines are saved before results.jsonl loses them: nothing is lost if we die here.
+    files::write_atomically(aside / "results.jsonl", moved);
+    files::write_atomically(out / "results.jsonl", kept);
+    return aside;
+}
+
+}  // namespace
+
+void check_versions(const fs::path& out, const std::map<std::string, BotIdentity>& now,
+                    const std::vector<std::string>& replace, std::ostream& notes) {
+    for (const std::string& name : replace) {
+        if (!now.count(name))
+            throw RunError("--replace '" + name + "': the config has no bot of that name");
+    }
+    const fs::path results = out / "results.jsonl";
+    if (!fs::exists(results)) return;
+    std::map<std::string, std::vector<std::string>> changes;  // bot -> what changed
+    const std::vector<Line> lines = read_lines(files::read_text(results), now, changes);
+    const std::set<std::string> replacing(replace.begin(), replace.end());
+
+    std::string refused;
+    for (const auto& [bot, what] : changes) {
+        if (replacing.count(bot)) continue;
+        const auto games = std::count_if(lines.begin(), lines.end(), [&](const Line& l) {
+            return std::find(l.changed_bots.begin(), l.changed_bots.end(), bot) !=
+                   l.changed_bots.end();
+        });
+        refused += "\n  bot '" + bot + "': " + std::to_string(games) +
+                   " game(s) in the directory were played by another version:";
+        for (const std::string& change : what) refused += "\n    " + change;
+    }
+    if (!refused.empty()) {
+        throw RunError(
+            "'" + out.string() +
+            "' holds games of other versions of the config's bots; no game "
+            "was played:" +
+            refused +
+            "\n  Two ways on: give the new version another name in the config (both versions "
+            "are then ranked, each under its name), or add --replace NAME to move the old "
+            "version's games aside (to " +
+            (out / "replaced-<time>").string() +
+            "/, not deleted) and play them again with the new version.");
+    }
+    for (const std::string& name : replace) {
+        if (!changes.count(name))
+            notes << "note: --replace " << name << ": no game of another version of '" << name
+                  << "' in " << out.string() << "\n";
+    }
+    if (changes.empty()) return;
+    const std::size_t moving = static_cast<std::size_t>(std::count_if(
+        lines.begin(), lines.end(), [](const Line& l) { return !l.changed_bots.empty(); }));
+    const fs::path aside = move_aside(out, lines, replacing);
+    notes << "replaced: " << moving << " game(s) of the old version(s) moved to " << aside.string()
+          << "/; they are played again\n";
+}
+
+}  // namespace arena::tournament
