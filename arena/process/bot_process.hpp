@@ -6,7 +6,9 @@
 // built next to the arena) starts the bot. Whatever the bot does (leave its process group or
 // session, double-fork, keep pipes open, ignore SIGTERM, stop itself), all of it ends with the
 // namespace when stop() kills the init, and when the arena dies (even by SIGKILL) the init gets
-// a death signal. See bots_contained() for the fallback.
+// a death signal. That signal is tied to the thread that started the bot (PR_SET_PDEATHSIG): stop
+// a bot before the thread that created it ends (play_match does). See bots_contained() for the
+// fallback.
 //
 // All bots of one match share one boost::asio::io_context, run only by the match's thread, so
 // every bot's stderr is drained while any bot of the match is being waited for (a chatty bot
