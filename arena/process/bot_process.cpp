@@ -398,6 +398,9 @@ BotProcess::Impl::Impl(asio::io_context& io, const std::vector<std::string>& arg
         const std::string bwrap = find_bwrap();
         command = sandboxed_argv(bwrap, argv, executable, working_dir, options.scratch_mb,
                                  options.shm_mb);
+        // In the fallback the bot's session (setsid, no terminal) is the one the arena made:
+        // bwrap and the bot must stay in its group, which is all stop() reaches there.
+        if (!bots_contained()) std::erase(command, std::string("--new-session"));
         executable = bwrap;
     }
     cgroup_ = BotCgroup(options.limits, program_, bots_contained() ? 1 : 0);

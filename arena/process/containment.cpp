@@ -93,10 +93,11 @@ __attribute__((no_sanitize("address", "undefined"))) int run_child(void* arg) {
     default_action.sa_handler = SIG_DFL;
     for (int sig = 1; sig < NSIG; ++sig) ::sigaction(sig, &default_action, nullptr);
 
-    const char* step = "setpgid";
-    // Its own process group: Ctrl-C in the terminal reaches the arena only, which then stops
-    // the bots itself; in the fallback, stop() signals this group.
-    if (::setpgid(0, 0) != 0) goto failed;
+    const char* step = "setsid";
+    // A session (and process group) of its own, without a controlling terminal: Ctrl-C in the
+    // terminal reaches the arena only, which then stops the bots itself, no bot can type into
+    // the user's terminal (TIOCSTI), and in the fallback stop() signals this group.
+    if (::setsid() < 0) goto failed;
     if (plan.contained) {
         step = "user namespace";
         if (plan.uid_map != nullptr && (!write_file_raw("/proc/self/setgroups", "deny") ||
@@ -284,15 +285,15 @@ pid_t spawn_plain(const SpawnRequest& request) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_init(&attr);
     posix_spawn_file_actions_init(&actions);
-    posix_spawnattr_setpgroup(&attr, 0);
+
     // Ignored signals and the signal mask survive exec (we ignore SIGPIPE): give the defaults.
     sigset_t signals;
     sigemptyset(&signals);
     posix_spawnattr_setsigmask(&attr, &signals);
     sigfillset(&signals);
     posix_spawnattr_setsigdefault(&attr, &signals);
-    posix_spawnattr_setflags(
-        &attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setflags(&attr,
+                             POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     posix_spawn_file_actions_adddup2(&actions, request.stdin_fd, STDIN_FILENO);
     posix_spawn_file_actions_adddup2(&actions, request.stdout_fd, STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&actions, request.stderr_fd, STDERR_FILENO);
