@@ -6,7 +6,6 @@
 #include <thread>
 
 #include "arena/common/cli_numbers.hpp"
-#include "arena/common/error_text.hpp"
 #include "arena/common/shell_quote.hpp"
 #include "arena/gate/gate.hpp"
 
@@ -159,7 +158,7 @@ int run_gate_command(const GateArgs& args, const std::string& arena_program,
         return run_gate(config, options, out).exit_code();
     } catch (const std::exception& e) {
         out << std::flush;
-        err << "error: " << errors::user_text(e) << "\n";
+        err << "error: " << e.what() << "\n";
         return kExitError;
     }
 }

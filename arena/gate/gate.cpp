@@ -11,7 +11,6 @@
 #include <ostream>
 
 #include "arena/common/files.hpp"
-#include "arena/common/error_text.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/process/interrupt.hpp"
 #include "arena/report/text.hpp"
@@ -346,7 +345,7 @@ Baseline read_baseline(const fs::path& file) {
                                          board.at("score").get<std::int64_t>());
     } catch (const nlohmann::json::exception& e) {
         throw GateError("baseline '" + file.string() + "' is damaged: " +
-                        errors::json_text(e) + " (write it again with --save-baseline)");
+                        match::json_error_text(e) + " (write it again with --save-baseline)");
     }
     return baseline;
 }
