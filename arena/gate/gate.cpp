@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/process/interrupt.hpp"
@@ -344,8 +345,8 @@ Baseline read_baseline(const fs::path& file) {
             baseline.scores.emplace_back(board.at("board").get<std::string>(),
                                          board.at("score").get<std::int64_t>());
     } catch (const nlohmann::json::exception& e) {
-        throw GateError("baseline '" + file.string() + "' is damaged: " +
-                        match::json_error_text(e) + " (write it again with --save-baseline)");
+        throw GateError("baseline '" + file.string() + "' is damaged: " + errors::json_text(e) +
+                        " (write it again with --save-baseline)");
     }
     return baseline;
 }

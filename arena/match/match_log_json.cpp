@@ -64,11 +64,4 @@ Json to_json(const MatchLog& log) {
             {"duration_ms", round_ms(log.duration_ms)}};
 }
 
-std::string json_error_text(const std::exception& e) {
-    const std::string what = e.what();
-    const std::size_t end = what.find("] ");
-    return what.rfind("[json.exception.", 0) == 0 && end != std::string::npos ? what.substr(end + 2)
-                                                                              : what;
-}
-
 }  // namespace arena::match

@@ -2,7 +2,6 @@
 // and the input of replays and reports. Schema in docs/match-log.md.
 #pragma once
 
-#include <exception>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -17,10 +16,6 @@ inline constexpr int kMatchLogVersion = 1;
 using Json = nlohmann::ordered_json;
 
 Json to_json(const MatchLog& log);
-
-// nlohmann's message for a JSON value of the wrong type or shape, without its internal prefix
-// ("[json.exception.type_error.302] "): "type must be number, but is string".
-std::string json_error_text(const std::exception& e);
 
 // Serialises a log (or any JSON) as text. Bytes that are not valid UTF-8 (a bot may print
 // anything) are replaced by U+FFFD so the file always stays valid JSON.

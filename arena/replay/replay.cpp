@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "arena/common/error_text.hpp"
 #include "arena/common/numbers.hpp"
 #include "arena/common/terminal_text.hpp"
-#include "arena/match/match_log_json.hpp"
 #include "referees/registry.hpp"
 
 namespace arena::replay {
@@ -209,7 +209,7 @@ match::MatchLog read_match_log(const std::filesystem::path& file) {
         return log;
     } catch (const json::exception& e) {
         throw std::invalid_argument("'" + file.string() +
-                                    "' is not a match log: " + match::json_error_text(e));
+                                    "' is not a match log: " + errors::json_text(e));
     } catch (const std::invalid_argument& e) {
         throw std::invalid_argument("'" + file.string() + "' is not a match log: " + e.what());
     }
