@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "arena/common/cli_numbers.hpp"
+#include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
 #include "arena/common/shell_quote.hpp"
 #include "arena/common/terminal_text.hpp"
@@ -43,19 +44,6 @@ constexpr int kExitArenaError = 2;
 struct ArenaError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
-
-// An unexpected exception's message without library internals: nlohmann's
-// "[json.exception.type_error.302] " prefix is dropped; a standard library function's own name
-// ("stoi", "vector::_M_range_check", "basic_string::substr") is no message for a user.
-std::string readable(const std::exception& e) {
-    std::string what = match::json_error_text(e);
-    if (what != e.what()) what = "unexpected JSON content: " + what;
-    const bool internal = what.find("::") != std::string::npos || what == "stoi" ||
-                          what == "stol" || what == "stoll" || what.rfind("basic_string", 0) == 0;
-    if (dynamic_cast<const std::logic_error*>(&e) && internal)
-        return "internal error (please report it with the command that caused it)";
-    return what;
-}
 
 int default_concurrency() {
     const unsigned cores = std::thread::hardware_concurrency();
@@ -901,13 +889,10 @@ int main(int argc, char** argv) {
     } catch (const files::FileError& e) {  // a file given on the command line, or an output
         std::cerr << "error: " << e.what() << "\n";
         return kExitArenaError;
-    } catch (const std::bad_alloc&) {
-        std::cerr << "error: out of memory\n";
-        return kExitArenaError;
     } catch (const std::exception& e) {
         // Not foreseen: still an arena error (exit 2, never the 1 of "replay differs" or "gate
         // failed"), said without the library's internal wording.
-        std::cerr << "error: " << readable(e) << "\n";
+        std::cerr << "error: " << errors::user_text(e) << "\n";
         return kExitArenaError;
     }
 }

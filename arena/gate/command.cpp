@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "arena/common/cli_numbers.hpp"
+#include "arena/common/error_text.hpp"
 #include "arena/common/shell_quote.hpp"
 #include "arena/gate/gate.hpp"
 
@@ -158,7 +159,7 @@ int run_gate_command(const GateArgs& args, const std::string& arena_program,
         return run_gate(config, options, out).exit_code();
     } catch (const std::exception& e) {
         out << std::flush;
-        err << "error: " << e.what() << "\n";
+        err << "error: " << errors::user_text(e) << "\n";
         return kExitError;
     }
 }
