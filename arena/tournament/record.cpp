@@ -6,8 +6,10 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
 #include "arena/common/numbers.hpp"
+#include "arena/tournament/bot_identity.hpp"
 
 namespace arena::tournament {
 
@@ -195,6 +197,17 @@ GameRecord record_from_json(const Json& j, const ResultsExpectations& expected) 
             });
     }
     r.log = text(required(j, "log"), "log");
+    // Each seat's bot identity (written since --replace): kept in the line, checked per seat.
+    if (j.contains("identities")) {
+        per_seat<bool>(j, "identities", seats, [](const Json& v, const std::string& f) {
+            try {
+                identity_from_json(v);
+            } catch (const nlohmann::json::exception& e) {
+                fault(f, "is not a bot identity (" + errors::json_text(e) + ")");
+            }
+            return true;
+        });
+    }
     return r;
 }
 

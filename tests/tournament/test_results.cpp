@@ -130,6 +130,19 @@ TEST_CASE("fields the reader does not know are kept out of its way (newer record
     CHECK(parse_results(lines({r}), "r", kDuel).records.size() == 1);
 }
 
+TEST_CASE("bot identities, when a record has them, are one valid identity per seat") {
+    Json r = record("g1");
+    const Json identity = {{"command", "./a"}, {"working_dir", ""}, {"files", Json::array()}};
+    r["identities"] = Json::array({identity, identity});
+    CHECK(parse_results(lines({r}), "r", kDuel).records.size() == 1);
+    r["identities"].erase(1);
+    CHECK(fault_of(lines({r})).find("field 'identities' has 1 values for 2 players") !=
+          std::string::npos);
+    r["identities"] = Json::array({identity, 42});
+    CHECK(fault_of(lines({r})).find("field 'identities[1]' is not a bot identity") !=
+          std::string::npos);
+}
+
 TEST_CASE("an exact duplicate line counts once, with a note; another record with its id fails") {
     const auto file = parse_results(lines({record("g1"), record("g2"), record("g1")}),
                                     "dir/results.jsonl", kDuel);
