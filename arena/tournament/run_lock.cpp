@@ -1,13 +1,14 @@
 #include "arena/tournament/run_lock.hpp"
 
 #include <fcntl.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <fstream>
+#include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -36,9 +37,19 @@ std::string proc_command_line(const std::string& pid) {
     return command;
 }
 
-// "pid 1234 (arena tournament ...)" from the lock file the holder wrote. The holder writes it
-// just after taking the lock, so a refused arena may read an empty file: it retries a moment.
+// The directories this process holds: a POSIX lock never conflicts with its own process.
+std::mutex held_mutex;
+std::set<std::string> held;
+
+// "pid 1234 (arena tournament ...)": the pid the kernel gives (F_GETLK), else the one in the
+// lock file. The holder writes the file just after taking the lock, so a refused arena may read
+// an empty file: it retries a moment.
 std::string describe_holder(int fd) {
+    struct flock query {};
+    query.l_type = F_WRLCK;
+    query.l_whence = SEEK_SET;
+    const bool kernel_pid =
+        ::fcntl(fd, F_GETLK, &query) == 0 && query.l_type != F_UNLCK && query.l_pid > 0;
     std::string text;
     for (int attempt = 0; attempt < 20; ++attempt) {
         text = read_all(fd);
@@ -49,12 +60,17 @@ std::string describe_holder(int fd) {
     std::string pid, command;
     std::getline(in, pid);
     std::getline(in, command);
+    if (kernel_pid && pid != std::to_string(query.l_pid)) {
+        pid = std::to_string(query.l_pid);
+        command.clear();
+    }
     if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos)
         return "another process (it did not write its pid)";
     // What the kernel says now beats what the holder wrote; the holder is alive (it holds the
     // lock), but in another pid namespace /proc may not show it.
     const std::string now = proc_command_line(pid);
-    return "pid " + pid + " (" + (now.empty() ? command : now) + ")";
+    const std::string shown = now.empty() ? command : now;
+    return "pid " + pid + (shown.empty() ? "" : " (" + shown + ")");
 }
 
 }  // namespace
@@ -65,21 +81,37 @@ std::string own_command_line() {
 
 RunLock::RunLock(const fs::path& dir, const std::string& command) {
     fs::create_directories(dir);
+    const auto refuse = [&](const std::string& holder) {
+        return DirectoryInUse("'" + dir.string() + "' is in use by " + holder +
+                              ": wait for it to end (or stop it), or choose another directory "
+                              "with --out");
+    };
+    key_ = fs::canonical(dir).string();
+    {
+        std::lock_guard guard(held_mutex);
+        if (!held.insert(key_).second) {
+            key_.clear();
+            throw refuse("this arena (pid " + std::to_string(::getpid()) + ")");
+        }
+    }
     const fs::path file = dir / ".arena.lock";
-    // O_CLOEXEC: a bot must never inherit the lock, or it would outlive the arena.
+    // O_CLOEXEC: no bot gets the file (the lock itself is never inherited).
     fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd_ < 0)
-        throw std::runtime_error("cannot create the lock file '" + file.string() +
-                                 "': " + std::strerror(errno));
-    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    struct flock whole {};
+    whole.l_type = F_WRLCK;
+    whole.l_whence = SEEK_SET;  // l_start = l_len = 0: the whole file
+    if (fd_ < 0 || ::fcntl(fd_, F_SETLK, &whole) != 0) {
         const int error = errno;
         const std::string holder =
-            error == EWOULDBLOCK ? describe_holder(fd_) : std::string(std::strerror(error));
-        ::close(fd_);
+            fd_ >= 0 && (error == EACCES || error == EAGAIN) ? describe_holder(fd_) : std::string();
+        if (fd_ >= 0) ::close(fd_);
         fd_ = -1;
-        throw DirectoryInUse("'" + dir.string() + "' is in use by " + holder +
-                             ": wait for it to end (or stop it), or choose another directory "
-                             "with --out");
+        std::lock_guard guard(held_mutex);
+        held.erase(key_);
+        if (holder.empty())
+            throw std::runtime_error("cannot lock '" + file.string() +
+                                     "': " + std::strerror(error));
+        throw refuse(holder);
     }
     const std::string text = std::to_string(::getpid()) + "\n" + command + "\n";
     if (::ftruncate(fd_, 0) != 0 ||
@@ -89,7 +121,9 @@ RunLock::RunLock(const fs::path& dir, const std::string& command) {
 }
 
 RunLock::~RunLock() {
-    if (fd_ >= 0) ::close(fd_);  // closing the last descriptor releases the flock
+    if (fd_ >= 0) ::close(fd_);  // closing it releases the process's lock
+    std::lock_guard guard(held_mutex);
+    held.erase(key_);
 }
 
 }  // namespace arena::tournament

@@ -1,8 +1,10 @@
 // One writer per output directory. Two arenas appending to one results.jsonl would record every
-// game twice, so a run holds a kernel lock (flock) on OUT/.arena.lock from before it reads the
-// directory until its standings are written. The kernel drops the lock when its holder dies (even
-// by kill -9), so a lock file left behind never blocks; the pid and command written into it only
-// name the holder for the message of the arena that is refused.
+// game twice, so a run holds a kernel lock on OUT/.arena.lock from before it reads the directory
+// until its standings are written. The kernel drops the lock when its holder dies (even by
+// kill -9), so a lock file left behind never blocks. It is a POSIX record lock (fcntl), owned by
+// the process: unlike flock, which belongs to the open file, a child forked to start a bot never
+// shares it, so it cannot outlive a killed arena. The kernel also names the holder's pid; the pid
+// and command written into the file are the fallback for the message.
 #pragma once
 
 #include <filesystem>
@@ -19,9 +21,9 @@ struct DirectoryInUse : std::runtime_error {
 class RunLock {
   public:
     // Takes the lock on `dir` (created if missing) at once, or throws DirectoryInUse naming the
-    // process that holds it (pid, and its command line when /proc shows it). `command` is
-    // written into the lock file for that message. Throws std::runtime_error when the lock file
-    // cannot be created.
+    // process that holds it (pid, and its command line when /proc shows it), this process
+    // included. `command` is written into the lock file for that message. Throws
+    // std::runtime_error when the lock file cannot be created.
     RunLock(const std::filesystem::path& dir, const std::string& command);
     ~RunLock();
     RunLock(const RunLock&) = delete;
@@ -29,6 +31,7 @@ class RunLock {
 
   private:
     int fd_ = -1;
+    std::string key_;  // the directory, canonical: POSIX locks never refuse their own process
 };
 
 // The command line of this process (/proc/self/cmdline, arguments joined by spaces), for the

@@ -58,7 +58,7 @@ TEST_CASE("one writer per directory: a second lock is refused naming the holder;
             FAIL("a second lock was granted");
         } catch (const DirectoryInUse& e) {
             const std::string what = e.what();
-            CHECK(what.find("in use by pid " + std::to_string(::getpid())) != std::string::npos);
+            CHECK(what.find("(pid " + std::to_string(::getpid()) + ")") != std::string::npos);
             CHECK(what.find("--out") != std::string::npos);
         }
     }
