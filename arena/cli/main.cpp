@@ -477,6 +477,9 @@ void print_plan(const tournament::TournamentConfig& config, std::size_t games,
 int run_tournament(const TournamentArgs& args, const std::string& program) {
     if (args.config_file.empty() && !args.resume)
         throw ArenaError("give a config file, or --resume --out DIR to go on with the run in DIR");
+    if (!args.replace.empty() && !args.resume)
+        throw ArenaError(
+            "--replace works with --resume: it replaces games already in the directory");
     if (args.config_file.empty() && args.out.empty())
         throw ArenaError("--resume without a config needs --out DIR: the run to go on with");
     std::optional<tournament::TournamentConfig> given;

@@ -3,6 +3,8 @@
 # interrupted, killed, shared or given odd bot names. Dice Shogi between seeded random bots:
 # fast, and every game is the same whenever it is played.
 #   tournament_runs.sh CASE ARENA BOTS_DIR WORK_DIR
+# A background job of a script starts with SIGINT ignored (and the arena then leaves it so):
+# `env --default-signal=INT` gives it back, as for a command typed at a terminal.
 set -u
 case_name=$1 arena=$2 bots=$3 work=$4/tournament_runs_$1
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
@@ -108,12 +110,12 @@ odd_names)  # a/b, a_b and a?b are three bots with their own games; long names w
 interrupt)  # SIGINT / SIGTERM: partial standings, "N of M games saved; to go on: ..."
     config c.json 100
     "$arena" tournament c.json --out full --concurrency 2 > /dev/null || fail "uninterrupted run"
-    for signal in INT TERM; do
+    for signal in INT TERM HUP; do
         env --default-signal=INT "$arena" tournament c.json --out "d$signal" --concurrency 2 > out.txt 2>&1 & pid=$!
         wait_lines "d$signal/results.jsonl" 10
         kill -$signal $pid; wait $pid; code=$?
         cat out.txt | tail -3
-        expected=130; [ $signal = TERM ] && expected=143
+        expected=130; [ $signal = TERM ] && expected=143; [ $signal = HUP ] && expected=129
         [ $code = $expected ] || fail "SIG$signal: exit $code, expected $expected"
         saved=$(lines "d$signal/results.jsonl")
         grep -q "^$saved of 200 games saved; to go on: .*tournament --resume --out d$signal\$" out.txt || fail "no 'N of M games saved' line"
@@ -148,6 +150,11 @@ play_log)  # arena play --log F, interrupted: the turns played, marked interrupt
     [ "$(jq -r .interrupted game.json)" = SIGTERM ] || fail "log not marked interrupted"
     [ "$(jq '.turns | length' game.json)" = 1 ] || fail "the turn played is missing"
     grep -q "interrupted (SIGTERM) after 1 turn(s); the turns played are in game.json" out.txt || fail "no message"
+    # Its replay runs the same sleeping bot: interrupted too.
+    env --default-signal=INT "$arena" replay game.json > out.txt 2>&1 & pid=$!
+    sleep 1; kill -INT $pid; wait $pid; code=$?
+    cat out.txt
+    [ $code = 130 ] || fail "replay: exit $code, expected 130"
     echo PASSED ;;
 
 gate_interrupt)  # the gate stops too: no verdict, the command that goes on
