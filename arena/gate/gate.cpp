@@ -16,6 +16,7 @@
 #include "arena/process/interrupt.hpp"
 #include "arena/report/text.hpp"
 #include "arena/report/versus_standings.hpp"
+#include "arena/tournament/run_lock.hpp"
 #include "arena/tournament/runner.hpp"
 #include "referees/registry.hpp"
 
@@ -1048,6 +1049,8 @@ GateReport run_gate(const GateConfig& gate_config, const GateRunOptions& options
     }
 
     const fs::path results = options.out / "results.jsonl";
+    // One writer per directory, from before it is cleared (--overwrite) until gate.json.
+    const tournament::RunLock lock(options.out, tournament::own_command_line());
     if (fs::exists(results) && fs::file_size(results) > 0 && !options.resume) {
         if (!options.overwrite)
             throw GateError("'" + results.string() +
@@ -1087,6 +1090,7 @@ GateReport run_gate(const GateConfig& gate_config, const GateRunOptions& options
     run.concurrency = options.concurrency;
     run.resume = options.resume;
     run.interactive = options.interactive;
+    run.caller_holds_lock = true;
     std::optional<SprtTracker> tracker;
     if (seeded) {
         tracker.emplace(config, settings, out, options.interactive);

@@ -162,7 +162,9 @@ gate_interrupt)  # the gate stops too: no verdict, the command that goes on
       "time": {"scale": 50}, "bots": [{"name": "new", "command": "%s --seed 1"}, {"name": "old", "command": "%s --seed 2"}]}\n' "$random" "$random" > g.json
     "$arena" gate g.json --out d --concurrency 2 > out.txt 2>&1 & pid=$!
     wait_lines d/results.jsonl 10
+    "$arena" gate g.json --out d --overwrite > second.txt 2>&1; second=$?
     kill -TERM $pid; wait $pid; code=$?
+    [ $second = 2 ] && grep -q "in use by pid $pid" second.txt || fail "a second gate on the directory: exit $second, $(cat second.txt)"
     tail -2 out.txt
     [ $code = 143 ] || fail "exit $code, expected 143"
     grep -q "games saved; to go on: .*gate g.json --out d --concurrency 2 --resume\$" out.txt || fail "no command to go on"
