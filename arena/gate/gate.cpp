@@ -12,6 +12,7 @@
 
 #include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
+#include "arena/common/terminal_text.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/process/interrupt.hpp"
 #include "arena/report/text.hpp"
@@ -378,9 +379,12 @@ double pair_score(const GameRecord& r, std::size_t i, std::size_t j) {
 
 // What went wrong for a seat: for a crash how the process ended (exit code, signal, limit); for
 // a timeout or an invalid move the referee's words (the process was only ended afterwards).
+// Shown on the terminal and in the reports' one-line summaries, so a quoted bot output's control
+// characters are made visible (the game's log keeps the exact bytes).
 std::string failure_detail(const GameRecord& r, std::size_t seat) {
-    if (r.outcomes[seat] == "crash" && seat < r.details.size()) return r.details[seat];
-    return r.reason;
+    if (r.outcomes[seat] == "crash" && seat < r.details.size())
+        return terminal::visible(r.details[seat]);
+    return terminal::visible(r.reason);
 }
 
 double thinking_seconds(const GameRecord& r, std::size_t seat) {
