@@ -157,6 +157,19 @@ std::string reply_of(const Strings& args, bool sandbox) {
 
 }  // namespace
 
+TEST_CASE("the fallback says so, once, and what it cannot promise") {
+    const bool forced = std::getenv("ARENA_CONTAINMENT") != nullptr &&
+                        std::string(std::getenv("ARENA_CONTAINMENT")) == "process-group";
+    CHECK(bots_contained() == !forced);  // this machine has PID namespaces
+    const std::string notice = containment_fallback_notice();
+    if (forced) {
+        CHECK(notice.find("contained by process group only") != std::string::npos);
+        CHECK(notice.find("can outlive its game") != std::string::npos);
+    } else {
+        CHECK(notice.empty());
+    }
+}
+
 TEST_CASE("a daemon started after setsid() or setpgid() ends with its bot") {
     if (!contained()) return;
     for (const char* mode : {"daemon", "daemonpg", "sessionchild"}) {
