@@ -263,10 +263,12 @@ void read_matchmaking(const FieldReader& fields, const referee::GameInfo& info,
             fields.fail("time", "must be an object {\"scale\": 1.0, \"margin_ms\": 0}");
         for (const auto& [key, value] : time->items()) {
             if (key == "scale") {
-                if (!value.is_number() || value.get<double>() <= 0 || value.get<double>() > 1000)
+                // Below 0.01 a 50 ms limit would round to nothing: every turn a timeout.
+                if (!value.is_number() || !(value.get<double>() >= 0.01) ||
+                    value.get<double>() > 1000)
                     fields.fail("time.scale",
-                                "must be a number above 0 and at most 1000 (1 = CodinGame's "
-                                "limits), got " +
+                                "must be a number from 0.01 to 1000 (1 = CodinGame's limits), "
+                                "got " +
                                     value.dump());
                 config.time_scale = value.get<double>();
             } else if (key == "margin_ms") {
