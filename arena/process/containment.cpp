@@ -69,7 +69,8 @@ struct ChildPlan {
 };
 
 __attribute__((no_sanitize("address", "undefined"))) bool write_all_raw(int fd, const char* text) {
-    const std::size_t length = std::strlen(text);
+    std::size_t length = 0;  // not strlen: a sanitizer's interceptor has no business here
+    while (text[length] != '\0') ++length;
     return ::write(fd, text, length) == static_cast<ssize_t>(length);
 }
 
