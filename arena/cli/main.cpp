@@ -474,6 +474,36 @@ void print_plan(const tournament::TournamentConfig& config, std::size_t games,
               << std::flush;
 }
 
+// After the games: standings, failures and the report of what was played; interrupted, they are
+// marked partial and the command that goes on is printed. Returns the exit code.
+int finish_run(const tournament::TournamentConfig& config,
+               const std::vector<tournament::GameRecord>& records, std::size_t scheduled,
+               const fs::path& out, const std::string& program) {
+    const int signal = process::interrupt_signal();
+    const std::string partial = signal ? "partial: " + std::to_string(records.size()) + " of " +
+                                             std::to_string(scheduled) + " games (interrupted)"
+                                       : "";
+    std::string table = write_standings(config, records, out, partial);
+    table += failures_text(records, out);
+    std::cout << "\n"
+              << (partial.empty() ? "" : partial + "\n") << table
+              << "\nwritten: " << (out / "results.jsonl").string() << ", "
+              << (out / "standings.md").string() << " (.json, .csv), " << (out / "games").string()
+              << "/\n";
+    // The report page (standings, charts, failed games' replays) is a view of the files above:
+    // a failure to write it must not hide the results.
+    try {
+        const view::ReportFiles report = view::write_report(out);
+        std::cout << "report: " << report.report.string() << " (open it in a browser)\n";
+    } catch (const std::exception& e) {
+        std::cerr << "warning: no report.html: " << e.what() << "\n";
+    }
+    if (!signal) return 0;
+    std::cout << records.size() << " of " << scheduled << " games saved; to go on: "
+              << shell_command({program, "tournament", "--resume", "--out", out.string()}) << "\n";
+    return process::interrupted_exit_code(signal);
+}
+
 int run_tournament(const TournamentArgs& args, const std::string& program) {
     if (args.config_file.empty() && !args.resume)
         throw ArenaError("give a config file, or --resume --out DIR to go on with the run in DIR");
@@ -523,30 +553,7 @@ int run_tournament(const TournamentArgs& args, const std::string& program) {
     } catch (const tournament::RunError& e) {
         throw ArenaError(e.what());
     }
-    const int signal = process::interrupt_signal();
-    const std::string partial = signal ? "partial: " + std::to_string(records.size()) + " of " +
-                                             std::to_string(scheduled) + " games (interrupted)"
-                                       : "";
-    std::string table = write_standings(config, records, options.out, partial);
-    table += failures_text(records, options.out);
-    std::cout << "\n"
-              << (partial.empty() ? "" : partial + "\n") << table
-              << "\nwritten: " << (options.out / "results.jsonl").string() << ", "
-              << (options.out / "standings.md").string() << " (.json, .csv), "
-              << (options.out / "games").string() << "/\n";
-    // The report page (standings, charts, failed games' replays) is a view of the files above:
-    // a failure to write it must not hide the results.
-    try {
-        const view::ReportFiles report = view::write_report(options.out);
-        std::cout << "report: " << report.report.string() << " (open it in a browser)\n";
-    } catch (const std::exception& e) {
-        std::cerr << "warning: no report.html: " << e.what() << "\n";
-    }
-    if (!signal) return 0;
-    std::cout << records.size() << " of " << scheduled << " games saved; to go on: "
-              << shell_command({program, "tournament", "--resume", "--out", options.out.string()})
-              << "\n";
-    return process::interrupted_exit_code(signal);
+    return finish_run(config, records, scheduled, options.out, program);
 }
 
 // ---- replay ------------------------------------------------------------------------------
