@@ -518,6 +518,10 @@ int run_tournament(const TournamentArgs& args, const std::string& program) {
     options.out = !args.out.empty() ? fs::path(args.out)
                   : given->out      ? *given->out
                                     : fs::path("results") / fs::path(args.config_file).stem();
+    if (!given && !fs::exists(options.out / "config.json"))  // say so before creating anything
+        throw ArenaError("'" + (options.out / "config.json").string() +
+                         "' is missing: --resume without a config goes on with the run in the "
+                         "--out directory; give the config to start a run there");
     // One writer per directory, from before anything in it is read until the standings.
     std::optional<tournament::RunLock> lock;
     try {
