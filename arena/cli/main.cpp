@@ -170,16 +170,19 @@ void apply_limit_args(const BotLimitArgs& args, match::PlayerSpec& bot) {
     if (args.sandbox) bot.sandbox = true;
 }
 
-// A sandbox that cannot run here is an arena error, said before any game starts.
+// A sandbox or a limit that cannot be had here is an arena error, said before any game starts
+// (never a run whose every game is a "could not start" crash).
 void check_sandbox_for(const std::vector<match::PlayerSpec>& bots) {
+    bool sandbox_checked = false;
     for (const match::PlayerSpec& bot : bots) {
-        if (bot.sandbox.value_or(false)) {
-            try {
+        try {
+            if (bot.sandbox.value_or(false) && !sandbox_checked) {
                 process::check_sandbox();
-            } catch (const process::SpawnError& e) {
-                throw ArenaError(e.what());
+                sandbox_checked = true;
             }
-            return;
+            if (bot.limits) process::check_limits_supported(*bot.limits);
+        } catch (const process::SpawnError& e) {
+            throw ArenaError(e.what());
         }
     }
 }
