@@ -97,8 +97,9 @@ void check_versions(const fs::path& out, const std::map<std::string, BotIdentity
     const std::set<std::string> replacing(replace.begin(), replace.end());
 
     std::string refused;
-    for (const auto& [bot, what] : changes) {
-        if (replacing.count(bot)) continue;
+    for (const auto& [changed_bot, what] : changes) {
+        const std::string& bot = changed_bot;  // a lambda may not capture a structured binding
+        if (replacing.count(bot)) continue;    // (C++20 allows it; clang 14 does not)
         const auto games = std::count_if(lines.begin(), lines.end(), [&](const Line& l) {
             return std::find(l.changed_bots.begin(), l.changed_bots.end(), bot) !=
                    l.changed_bots.end();
