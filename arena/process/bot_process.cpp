@@ -406,9 +406,10 @@ BotProcess::Impl::Impl(asio::io_context& io, const std::vector<std::string>& arg
     cgroup_ = BotCgroup(options.limits, program_, bots_contained() ? 1 : 0);
 
     Pipe in = make_pipe(program_), out = make_pipe(program_), err = make_pipe(program_);
-    SpawnRequest request{command,          executable,         in.read_end.fd,
-                         out.write_end.fd, err.write_end.fd,   options.working_dir,
-                         options.limits,   cgroup_.procs_fds()};
+    SpawnRequest request{command,          executable,          in.read_end.fd,
+                         out.write_end.fd, err.write_end.fd,    options.working_dir,
+                         options.limits,   cgroup_.procs_fds(), {}};
+    if (options.sandbox) request.environment = sandbox_environment();
     const Spawned spawned = spawn_bot(request);
     pid_ = spawned.pid;
     contained_ = spawned.contained;
@@ -800,6 +801,7 @@ std::string BotProcess::Impl::limit_reached(const ExitStatus& status) const {
 // pidfd of a PID namespace's init was seen readable while the init still ran.
 void BotProcess::Impl::wait_for_leader_exit(std::chrono::milliseconds grace) {
     const auto deadline = Clock::now() + grace;
+    leader_exited_ = grace_over_ = false;  // stop() may wait twice: before and after its SIGTERM
     auto ended = [this] {
         if (contained_ && bot_wait_status()) return true;
         siginfo_t info{};
@@ -855,7 +857,14 @@ ExitStatus BotProcess::Impl::stop() {
     error_code ignored;
     stdin_.close(ignored);  // EOF on stdin: a well-behaved bot may already leave by itself
 
-    const bool exited_before = poll_exit().has_value();
+    bool exited_before = poll_exit().has_value();
+    if (!exited_before && stdout_eof_ && options_.kill_grace.count() > 0) {
+        // Its stdout is closed: the bot is most likely ending by itself. Let it, before any
+        // signal, so that its own end (an exit code 143, a SIGTERM or SIGKILL it raised) is
+        // never taken for ours: what the arena did decides, not what the exit status looks like.
+        wait_for_leader_exit(options_.kill_grace);
+        exited_before = poll_exit().has_value();
+    }
     if (!exited_before) {
         // Contained: the init forwards it to every process of the namespace.
         signal_bot(pid_, SIGTERM);
@@ -878,10 +887,10 @@ ExitStatus BotProcess::Impl::stop() {
         const std::optional<int> bot = contained_ ? bot_wait_status() : std::optional<int>(wstatus);
         // Contained, no report means the bot was still running when we killed its init.
         ExitStatus status = bot ? from_wait(*bot) : status_from_wait(SIGKILL);
-        // Our signal ended it, unless it was already dying of something else: SIGTERM, SIGKILL,
-        // or the exit code 128 + SIGTERM of a bot that handles SIGTERM by exiting (a JVM).
-        status.killed_by_arena = status.signal == SIGTERM || status.signal == SIGKILL ||
-                                 status.exit_code == 128 + SIGTERM;
+        // It was still running when we signalled it: the arena ended it, whatever status it
+        // ended with (a JVM exits 143 on our SIGTERM, a bot may trap it and exit 0). A limit
+        // the kernel or the arena's check enforced is told apart below (limit_reached).
+        status.killed_by_arena = true;
         exit_ = status;
     }
     if (!contained_) reap_group_bounded(pid_);

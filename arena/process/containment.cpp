@@ -302,9 +302,10 @@ pid_t spawn_plain(const SpawnRequest& request) {
         posix_spawn_file_actions_addchdir_np(&actions, request.working_dir.c_str());
     posix_spawn_file_actions_addclosefrom_np(&actions, 3);
     std::vector<char*> args = c_argv(request.argv);
+    std::vector<char*> env = c_argv(request.environment);
     pid_t pid = -1;
-    const int error =
-        ::posix_spawn(&pid, request.executable.c_str(), &actions, &attr, args.data(), environ);
+    const int error = ::posix_spawn(&pid, request.executable.c_str(), &actions, &attr, args.data(),
+                                    request.environment.empty() ? environ : env.data());
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attr);
     if (error != 0) spawn_failed(request, request.executable, nullptr, error);
@@ -342,7 +343,8 @@ Spawned spawn_bot(const SpawnRequest& request) {
     plan.stdin_fd = request.stdin_fd;
     plan.stdout_fd = request.stdout_fd;
     plan.stderr_fd = request.stderr_fd;
-    plan.envp = environ;
+    std::vector<char*> env = c_argv(request.environment);
+    plan.envp = request.environment.empty() ? environ : env.data();
     if (!request.working_dir.empty()) plan.working_dir = request.working_dir.c_str();
     add_cgroups(plan, request);
     Spawned spawned;

@@ -20,6 +20,11 @@ struct SpawnRequest {
     std::string working_dir;      // empty: the arena's
     Limits limits;                // file size and CPU are also set per process (setrlimit)
     std::vector<int> cgroup_fds;  // cgroup.procs files the bot joins before it starts
+    // "NAME=value" entries for the processes started (the init, bwrap, the bot); empty: the
+    // arena's own environment. The sandbox passes an allow-list here rather than relying on
+    // bwrap's --clearenv alone: bwrap itself (PID 1 of the sandbox, whose /proc/1/environ the
+    // bot can read) must not carry the arena's secrets either.
+    std::vector<std::string> environment;
 };
 
 struct Spawned {

@@ -53,6 +53,12 @@ std::string find_bwrap() {
     }
 }
 
+std::vector<std::string> sandbox_environment() {
+    const char* lang = std::getenv("LANG");
+    return {std::string("PATH=") + kSandboxPath,
+            std::string("LANG=") + (lang != nullptr && *lang != '\0' ? lang : "C.UTF-8")};
+}
+
 std::vector<std::string> sandboxed_argv(const std::string& bwrap,
                                         const std::vector<std::string>& argv,
                                         const std::string& executable,

@@ -23,6 +23,9 @@ std::vector<std::string> sandboxed_argv(const std::string& bwrap,
                                         const std::string& working_dir, long scratch_mb,
                                         long shm_mb);
 
+// The environment bwrap is started with (and so the init before it): PATH and LANG only.
+std::vector<std::string> sandbox_environment();
+
 // Where bwrap is, or "" when it is not installed.
 std::string find_bwrap();
 

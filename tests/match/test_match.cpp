@@ -162,6 +162,21 @@ TEST_CASE("no answer in time is a timeout even when the bot exits 143 on our SIG
     CHECK(log.seats[0].detail == "exit code 143");
 }
 
+TEST_CASE("a bot that ends itself before its deadline is a crash, whatever its exit status") {
+    // What the arena did decides, not how the status looks: 143 and SIGTERM are what a bot
+    // stopped by our SIGTERM ends with, but here no signal of ours was sent.
+    const match::MatchLog exits = play_board(6, {"exit143", "/bin/sh -c 'exit 143'", ""});
+    CHECK(exits.seats[0].outcome == match::Outcome::crash);
+    CHECK(exits.seats[0].detail == "exit code 143");
+    const match::MatchLog raises =
+        play_board(6, {"raises", "/bin/sh -c 'kill -TERM $$; sleep 5'", ""});
+    CHECK(raises.seats[0].outcome == match::Outcome::crash);
+    CHECK(raises.seats[0].detail.find("SIGTERM") != std::string::npos);
+    const match::MatchLog killed = play_board(6, {"killed", "/bin/sh -c 'kill -KILL $$'", ""});
+    CHECK(killed.seats[0].outcome == match::Outcome::crash);
+    CHECK(killed.seats[0].detail.find("SIGKILL") != std::string::npos);
+}
+
 TEST_CASE("a bot that exits is a crash, scored as CodinGame scores it (a timeout)") {
     const match::MatchLog log = play_board(6, {"quitter", "/bin/sh -c 'exit 3'", ""});
     REQUIRE(log.turns.size() == 1);

@@ -355,6 +355,12 @@ TEST_CASE("sandbox: no Unix socket of the host, no abstract socket, no file, no 
     CHECK(reply_of({tb, "readfile", known(dir.path / "results.jsonl")}, true).rfind("error: ", 0) ==
           0);
     CHECK(reply_of({tb, "env", "SECRET"}, true) == "(unset)");
+    // Nor through another process of the sandbox: bwrap, its PID 1, gets the allow-list too.
+    CHECK(reply_of({"/bin/sh", "-c",
+                    "read l; if cat /proc/[0-9]*/environ 2>/dev/null | tr '\\0' '\\n' | grep -q "
+                    "'^SECRET='; then echo leak; else echo clean; fi"},
+                   true) == "clean");
+
     CHECK(reply_of({tb, "env", "PATH"}, true) == "/usr/local/bin:/usr/bin:/bin");
     CHECK(reply_of({tb, "env", "HOME"}, true) == "/tmp");
     CHECK(reply_of({tb, "tiocsti"}, true).rfind("error: ", 0) == 0);
