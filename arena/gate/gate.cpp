@@ -236,7 +236,7 @@ GateConfig load_gate_config_text(const std::string& text, const fs::path& file) 
     try {
         root = Json::parse(text, nullptr, true, /*ignore_comments=*/true);
     } catch (const Json::parse_error& e) {
-        throw ConfigError(file.string() + ": not valid JSON: " + e.what());
+        throw ConfigError(file.string() + ": not valid JSON: " + errors::json_text(e));
     }
     if (!root.is_object()) throw ConfigError(file.string() + ": must be a JSON object");
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
 #include "arena/common/numbers.hpp"
 #include "arena/tournament/game_ids.hpp"
@@ -331,7 +332,7 @@ TournamentConfig load_config_text(const std::string& text, const std::filesystem
         root = nlohmann::json::parse(text, nullptr, true, /*ignore_comments=*/true);
     } catch (const nlohmann::json::exception& e) {
         // parse_error, or out_of_range for a number too large for any type (found by fuzz_config)
-        throw ConfigError(file.string() + ": not valid JSON: " + e.what());
+        throw ConfigError(file.string() + ": not valid JSON: " + errors::json_text(e));
     }
     if (!root.is_object()) throw ConfigError(file.string() + ": must be a JSON object");
     FieldReader fields(file, root);

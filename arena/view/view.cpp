@@ -7,6 +7,7 @@
 #include <set>
 #include <span>
 
+#include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/ratings/ratings.hpp"
@@ -308,7 +309,7 @@ nlohmann::json read_match_log(const fs::path& file) {
     } catch (const files::FileError& e) {
         throw ViewError(e.what());
     } catch (const nlohmann::json::exception& e) {
-        throw ViewError("'" + file.string() + "' is not JSON: " + e.what());
+        throw ViewError("'" + file.string() + "' is not JSON: " + errors::json_text(e));
     }
     const bool shaped = log.is_object() && log.contains("game") && log["game"].is_string() &&
                         log.contains("players") && log["players"].is_array() &&
