@@ -212,7 +212,14 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
     // in the directory stop the run (or are moved aside with --replace) before any game.
     std::map<std::string, BotIdentity> identities;
     for (const match::PlayerSpec& bot : config.bots) identities[bot.name] = identify(bot);
-    if (options.resume) check_versions(options.out, identities, options.replace, progress_out);
+    if (options.resume) {
+        // Every record is checked before any is judged by its bots' versions: a damaged record
+        // or one naming a bot the config does not know is reported as that (file, line, fault),
+        // never taken for another version of a bot that --replace would then move aside.
+        std::ostream no_notes(nullptr);  // the notes are printed once, by the read below
+        (void)read_finished(results_path, config, no_notes);
+        check_versions(options.out, identities, options.replace, progress_out);
+    }
     std::map<std::string, GameRecord> finished = read_finished(results_path, config, progress_out);
     files::write_atomically(options.out / "config.json",
                             match::dump_json(config_to_json(config, options), 2) + "\n");
