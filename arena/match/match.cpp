@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "arena/process/interrupt.hpp"
+
 namespace arena::match {
 
 const char* to_string(Outcome outcome) {
@@ -147,6 +149,9 @@ MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& pl
         } else {
             process::ReadResult read =
                 seat.bot->exchange(turn.input, std::chrono::milliseconds(turn.limit_ms));
+            // Interrupted (Ctrl-C): the arena killed the bots, so this turn was cut short by
+            // us, not missed by the bot. It is left out rather than judged a timeout or crash.
+            if (process::interrupt_signal() != 0) break;
             turn.time_ms = to_ms(read.elapsed);
             keep_stderr(seat, turn, read.stderr_text, read.stderr_truncated);
             if (read.status == process::ReadStatus::line) {
@@ -167,6 +172,13 @@ MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& pl
 
     for (Seat& seat : seats) {
         if (seat.bot) stop_bot(seat);
+    }
+    if (!referee.over()) {  // interrupted: the turns played, no result (the game did not end)
+        log.interrupted = true;
+        log.reason = "interrupted before the game ended";
+        for (const Seat& seat : seats) log.seats.push_back(seat.result);
+        log.duration_ms = to_ms(Clock::now() - started);
+        return log;
     }
     const referee::Result result = referee.result();
     log.reason = result.reason;

@@ -68,6 +68,9 @@ struct MatchLog {
     std::vector<Turn> turns;
     std::vector<SeatResult> seats;  // one per player, in seat order
     std::string reason;             // why the game ended, in the referee's words
+    // The arena was interrupted (SIGINT, SIGTERM, SIGHUP) before the game ended: `turns` holds
+    // the turns played (not the one cut short), `seats` no score or rank, `reason` says so.
+    bool interrupted = false;
     double duration_ms = 0;
 };
 
