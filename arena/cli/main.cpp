@@ -59,7 +59,8 @@ std::vector<std::string> bot_names(const std::vector<std::string>& commands) {
             name = fs::path(process::split_command_line(command).front()).filename().string();
         } catch (const std::invalid_argument&) {
         }
-        names.push_back(name);
+        // A file name may hold escape sequences: the name is printed on the terminal.
+        names.push_back(terminal::visible(name));
     }
     // Only names that repeat get their seat: "strong", "random#1", "random#2".
     std::map<std::string, int> count;

@@ -8,6 +8,7 @@
 #include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
 #include "arena/common/numbers.hpp"
+#include "arena/common/terminal_text.hpp"
 #include "arena/tournament/game_ids.hpp"
 #include "referees/registry.hpp"
 #include "referees/samegame/boards.hpp"
@@ -398,6 +399,11 @@ TournamentConfig load_config_text(const std::string& text, const std::filesystem
             }
         }
         if (spec.name.empty()) fields.fail(field + ".name", "must not be empty");
+        // Names are printed on terminals and in Markdown tables: no control characters.
+        if (terminal::visible(spec.name) != spec.name)
+            fields.fail(field + ".name", "'" + terminal::visible(spec.name) +
+                                             "' holds control characters (shown escaped): "
+                                             "give the bot a printable name");
         if (!names.insert(spec.name).second)
             fields.fail(field + ".name", "'" + spec.name + "' is used twice; names must be unique");
         config.bots.push_back(std::move(spec));
