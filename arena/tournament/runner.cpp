@@ -215,12 +215,13 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
     if (options.resume) {
         // Every record is checked before any is judged by its bots' versions: a damaged record
         // or one naming a bot the config does not know is reported as that (file, line, fault),
-        // never taken for another version of a bot that --replace would then move aside.
-        std::ostream no_notes(nullptr);  // the notes are printed once, by the read below
-        (void)read_finished(results_path, config, no_notes);
+        // never taken for another version of a bot that --replace would then move aside. This
+        // read also says its notes (a repeated line, a cut last line, which it trims).
+        (void)read_finished(results_path, config, progress_out);
         check_versions(options.out, identities, options.replace, progress_out);
     }
-    std::map<std::string, GameRecord> finished = read_finished(results_path, config, progress_out);
+    std::ostream no_notes(nullptr);  // said above already, when resuming
+    std::map<std::string, GameRecord> finished = read_finished(results_path, config, no_notes);
     files::write_atomically(options.out / "config.json",
                             match::dump_json(config_to_json(config, options), 2) + "\n");
 
