@@ -335,12 +335,14 @@ TEST_CASE("an impossible limit is refused before any bot starts, saying what to 
 TEST_CASE("without the sandbox a bot can do what the user can (so the sandbox tests can fail)") {
     TempDir dir;
     const UnixServer host((dir.path / "host.sock").string(), false);
-    const UnixServer abstract("arena-test-abstract-free", true);
+    // Abstract names are machine-wide: ctest runs this suite twice at once (contained and in the
+    // fallback), so each process uses its own name.
+    const std::string name = "arena-test-abstract-free-" + std::to_string(::getpid());
+    const UnixServer abstract(name, true);
     ::setenv("SECRET", "s3cret", 1);
     CHECK(reply_of({ARENA_TESTBOT, "unixconnect", known(dir.path / "host.sock")}, false) ==
           "connected");
-    CHECK(reply_of({ARENA_TESTBOT, "abstractconnect", "arena-test-abstract-free"}, false) ==
-          "connected");
+    CHECK(reply_of({ARENA_TESTBOT, "abstractconnect", name}, false) == "connected");
     CHECK(reply_of({ARENA_TESTBOT, "env", "SECRET"}, false) == "s3cret");
     CHECK(reply_of({ARENA_TESTBOT, "readfile", "@/root"}, false).rfind("read ", 0) == 0);
 }
@@ -349,13 +351,14 @@ TEST_CASE("sandbox: no Unix socket of the host, no abstract socket, no file, no 
     if (!sandbox_available()) return;
     TempDir dir;
     const UnixServer host((dir.path / "host.sock").string(), false);
-    const UnixServer abstract("arena-test-abstract", true);
+    const std::string name = "arena-test-abstract-" + std::to_string(::getpid());  // see above
+    const UnixServer abstract(name, true);
     std::ofstream(dir.path / "results.jsonl") << "secret results\n";
     ::setenv("SECRET", "s3cret", 1);
     const std::string tb = ARENA_TESTBOT;
     CHECK(reply_of({tb, "unixconnect", known(dir.path / "host.sock")}, true).rfind("error: ", 0) ==
           0);
-    CHECK(reply_of({tb, "abstractconnect", "arena-test-abstract"}, true).rfind("error: ", 0) == 0);
+    CHECK(reply_of({tb, "abstractconnect", name}, true).rfind("error: ", 0) == 0);
     CHECK(reply_of({tb, "readfile", "@/root"}, true).rfind("error: ", 0) == 0);
     CHECK(reply_of({tb, "readfile", "@/home"}, true).rfind("error: ", 0) == 0);
     CHECK(reply_of({tb, "readfile", known(dir.path / "results.jsonl")}, true).rfind("error: ", 0) ==
