@@ -25,60 +25,22 @@
 #include <vector>
 
 #include "arena/process/bot_process.hpp"
+#include "tests/process/own_testbot.hpp"
 
 using namespace arena::process;
 using namespace std::chrono_literals;
 using Strings = std::vector<std::string>;
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+using arena::test::processes_running;
+using arena::test::TempDir;
+
+// A private copy of testbot (own_testbot.hpp).
+struct OwnTestbot : arena::test::OwnTestbot {
+    OwnTestbot() : arena::test::OwnTestbot(ARENA_TESTBOT) {}
+};
 
 namespace {
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        char pattern[] = "/tmp/arena_contain_XXXXXX";
-        path = ::mkdtemp(pattern);
-    }
-    ~TempDir() { fs::remove_all(path); }
-};
-
-// Pids of the running (not zombie) processes whose program is `exe`.
-std::vector<int> processes_running(const fs::path& exe) {
-    std::vector<int> pids;
-    for (const auto& entry : fs::directory_iterator("/proc")) {
-        const std::string name = entry.path().filename().string();
-        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-        std::error_code ec;
-        const fs::path target = fs::read_symlink(entry.path() / "exe", ec);
-        if (!ec && target == exe) pids.push_back(std::stoi(name));
-    }
-    return pids;
-}
-
-// A private copy of testbot, in a directory that also holds the bot's pid files.
-struct OwnTestbot {
-    TempDir dir;
-    fs::path exe;
-    OwnTestbot() : exe(dir.path / "testbot") {
-        fs::copy_file(ARENA_TESTBOT, exe);
-        fs::permissions(exe, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec |
-                                 fs::perms::group_read | fs::perms::others_read);
-    }
-    Strings command(Strings args) const {
-        args.insert(args.begin(), exe.string());
-        return args;
-    }
-    std::string pid_file(const std::string& name) const { return (dir.path / name).string(); }
-    // Nothing of this bot runs any more (zombies are gone too: their exe link is empty).
-    bool all_gone() const { return processes_running(exe).empty(); }
-    // The same, allowing a second for what the kernel ends on its own after stop() returned
-    // (the fallback reaps bwrap, whose namespace then dies by bwrap's death signal).
-    bool gone_soon() const {
-        for (int wait = 0; wait < 100 && !all_gone(); ++wait) std::this_thread::sleep_for(10ms);
-        return all_gone();
-    }
-};
 
 // The pid written to a pid file, or 0 once it has been written and the process has ended.
 long pid_in(const std::string& file) {

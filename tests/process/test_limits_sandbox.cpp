@@ -25,11 +25,14 @@
 #include <vector>
 
 #include "arena/process/bot_process.hpp"
+#include "tests/process/own_testbot.hpp"
 
 using namespace arena::process;
 using namespace std::chrono_literals;
 using Strings = std::vector<std::string>;
 namespace fs = std::filesystem;
+using arena::test::processes_running;
+using arena::test::TempDir;
 
 namespace {
 
@@ -48,15 +51,6 @@ bool group_gone(int pgid) {
     return ::kill(-pgid, 0) == -1 && errno == ESRCH;
 }
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        char pattern[] = "/tmp/arena_limits_XXXXXX";
-        path = ::mkdtemp(pattern);
-    }
-    ~TempDir() { fs::remove_all(path); }
-};
-
 // The value of a line "key:  value" of /proc/<pid>/status or /proc/<pid>/limits.
 std::string proc_line(int pid, const std::string& file, const std::string& key) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/" + file);
@@ -71,32 +65,9 @@ std::string trimmed(std::string text) {
     return first == std::string::npos ? "" : text.substr(first);
 }
 
-// Pids of the running processes whose program is `exe`.
-std::vector<int> processes_running(const fs::path& exe) {
-    std::vector<int> pids;
-    for (const auto& entry : fs::directory_iterator("/proc")) {
-        const std::string name = entry.path().filename().string();
-        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-        std::error_code ec;
-        const fs::path target = fs::read_symlink(entry.path() / "exe", ec);
-        if (!ec && target == exe) pids.push_back(std::stoi(name));
-    }
-    return pids;
-}
-
 // A copy of testbot in its own directory: its processes can be told from other tests' testbots.
-struct OwnTestbot {
-    TempDir dir;
-    fs::path exe;
-    OwnTestbot() : exe(dir.path / "testbot") {
-        fs::copy_file(kTestbot, exe);
-        fs::permissions(exe, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec |
-                                 fs::perms::group_read | fs::perms::others_read);
-    }
-    Strings command(Strings args) const {
-        args.insert(args.begin(), exe.string());
-        return args;
-    }
+struct OwnTestbot : arena::test::OwnTestbot {
+    OwnTestbot() : arena::test::OwnTestbot(kTestbot) {}
 };
 
 // Whether the sandbox can run here; prints why not (once per test).
