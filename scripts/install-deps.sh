@@ -9,6 +9,7 @@ packages=(
   nlohmann-json3-dev    # logs, configs, results
   libcli11-dev          # command line
   libssl-dev            # SHA-256 (libcrypto): which version of a bot played each game
+  libspdlog-dev         # the arena's own diagnostics (--log-level, --diagnostics)
   doctest-dev           # tests
   libbenchmark-dev      # bench/
   bubblewrap            # --sandbox (bwrap)

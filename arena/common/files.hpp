@@ -5,11 +5,12 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include "arena/common/error.hpp"
 
 namespace arena::files {
 
-struct FileError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct FileError : arena::Error {
+    using arena::Error::Error;
 };
 
 // The file's bytes. Throws FileError "cannot read 'F': file missing or unreadable".

@@ -29,13 +29,14 @@
 #include "arena/gate/junit.hpp"
 #include "arena/ratings/ratings.hpp"
 #include "arena/tournament/config.hpp"
+#include "arena/common/error.hpp"
 
 namespace arena::gate {
 
 // A problem that stops the gate from judging (a missing baseline, an unwritable file, a bot that
 // cannot be started): exit code 2. Config problems are tournament::ConfigError.
-struct GateError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct GateError : arena::Error {
+    using arena::Error::Error;
 };
 
 enum class Inconclusive { fail, pass };

@@ -23,6 +23,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "arena/common/error.hpp"
 
 namespace boost::asio {
 class io_context;
@@ -38,8 +39,8 @@ namespace arena::process {
 std::vector<std::string> split_command_line(std::string_view command_line);
 
 // Thrown when a bot cannot be started; what() names the command and says what to do.
-struct SpawnError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct SpawnError : arena::Error {
+    using arena::Error::Error;
 };
 
 // Resolves argv[0] the way execvp would (a name with a '/' is a path, relative to working_dir if

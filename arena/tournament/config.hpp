@@ -11,12 +11,13 @@
 
 #include "arena/common/numbers.hpp"
 #include "arena/match/match.hpp"
+#include "arena/common/error.hpp"
 
 namespace arena::tournament {
 
 // A config that cannot be used. what() names the file, the field and what is wrong.
-struct ConfigError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct ConfigError : arena::Error {
+    using arena::Error::Error;
 };
 
 // One thing to play a game on: a SameGame board (built in, or a file).

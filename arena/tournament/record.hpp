@@ -12,6 +12,7 @@
 
 #include "arena/match/match.hpp"
 #include "arena/tournament/config.hpp"
+#include "arena/common/error.hpp"
 
 namespace arena::tournament {
 
@@ -56,8 +57,8 @@ GameRecord record_from_json(const nlohmann::json& line, const ResultsExpectation
 
 // A results.jsonl line that is not a record of this tournament. what() names the file, the line
 // and the fault.
-struct ResultsError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct ResultsError : arena::Error {
+    using arena::Error::Error;
 };
 
 // The records of a results.jsonl, in file order, each checked (shape, types, one value per seat,

@@ -10,12 +10,13 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include "arena/common/error.hpp"
 
 namespace arena::tournament {
 
 // The directory is in use by another arena. what() names the holder and what to do.
-struct DirectoryInUse : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct DirectoryInUse : arena::Error {
+    using arena::Error::Error;
 };
 
 class RunLock {

@@ -15,6 +15,7 @@
 
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
+#include "arena/common/error.hpp"
 
 namespace arena::tournament {
 
@@ -39,8 +40,8 @@ struct RunOptions {
 
 // The output directory cannot be used as asked (results there without --resume, a bot whose
 // version changed, ...). what() says what to do; the CLI exits 2.
-struct RunError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct RunError : arena::Error {
+    using arena::Error::Error;
 };
 
 // One game of the schedule.

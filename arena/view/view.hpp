@@ -12,12 +12,13 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "arena/common/error.hpp"
 
 namespace arena::view {
 
 // A file that cannot be viewed. what() names the file and the problem.
-struct ViewError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct ViewError : arena::Error {
+    using arena::Error::Error;
 };
 
 // Reads a match log and checks its shape (game, players, turns). Throws ViewError.
