@@ -14,12 +14,12 @@
 #include <set>
 #include <thread>
 
-#include "arena/common/cli_numbers.hpp"
+#include "arena/cli/numbers.hpp"
 #include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
 #include "arena/common/shell_quote.hpp"
 #include "arena/common/terminal_text.hpp"
-#include "arena/gate/command.hpp"
+#include "arena/cli/gate_command.hpp"
 #include "arena/match/match.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/process/interrupt.hpp"

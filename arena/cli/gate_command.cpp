@@ -1,11 +1,11 @@
-#include "arena/gate/command.hpp"
+#include "arena/cli/gate_command.hpp"
 
 #include <unistd.h>
 
 #include <ostream>
 #include <thread>
 
-#include "arena/common/cli_numbers.hpp"
+#include "arena/cli/numbers.hpp"
 #include "arena/common/error_text.hpp"
 #include "arena/common/shell_quote.hpp"
 #include "arena/gate/gate.hpp"
