@@ -99,7 +99,7 @@ EOF
 start_munged() {
   local dir=$1
   # 0755: munged warns when clients cannot reach the socket; the key itself stays 0400.
-  mkdir -p -m 0755 "$dir/munge"
+  mkdir -p "$dir/munge" && chmod 0755 "$dir/munge"
   # A fresh key for this cluster only; munged insists that it is 0400/0600 and owned by its user.
   mungekey --create --keyfile="$dir/munge/munge.key" --force
   chmod 0400 "$dir/munge/munge.key"
@@ -132,8 +132,10 @@ cmd_up() {
   dir=$(cd "$1" && pwd)
   [[ -e $dir/pid/munged.pid ]] && die "$dir already has a cluster (run '$0 down $dir' first)"
   # The state, spool and pid dirs hold root's daemon files: keep them private.
-  mkdir -p -m 0700 "$dir/state" "$dir/spool" "$dir/pid" "$dir/log"
-  local started_ns=$(date +%s%N)
+  mkdir -p "$dir/state" "$dir/spool" "$dir/pid" "$dir/log"
+  chmod 0700 "$dir/state" "$dir/spool" "$dir/pid" "$dir/log"
+  local started_ns
+  started_ns=$(date +%s%N)
   pick_ports
   write_slurm_conf "$dir"
   start_munged "$dir"
