@@ -1,15 +1,22 @@
 #include "referees/registry.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 
+#include "referees/common/turn_text.hpp"
 #include "referees/diceshogi/diceshogi.hpp"
+#include "referees/diceshogi/turn_text.hpp"
 #include "referees/samegame/boards.hpp"
 #include "referees/samegame/samegame.hpp"
+#include "referees/samegame/turn_text.hpp"
 #include "referees/tsuro/tsuro.hpp"
+#include "referees/tsuro/turn_text.hpp"
 
 namespace arena::referee {
 namespace {
+
+// ---- SameGame ---------------------------------------------------------------------------------
 
 std::unique_ptr<Referee> make_samegame(const GameSetup& setup) {
     if (setup.players != 1) {
@@ -21,6 +28,39 @@ std::unique_ptr<Referee> make_samegame(const GameSetup& setup) {
                                           : std::string_view(setup.testcase);
     return std::make_unique<SameGameReferee>(parse_samegame_testcase(testcase));
 }
+
+Testcase from_builtin(const SameGameBoard& board) {
+    Testcase t;
+    char name[16];
+    std::snprintf(name, sizeof name, "test%02d", board.number);
+    t.name = name;
+    t.title = board.title;
+    t.text = std::string(board.text);
+    t.board_number = board.number;
+    t.validator = board.validator;
+    t.best_known = board.best_known;
+    return t;
+}
+
+const std::vector<Testcase>& samegame_builtins() {
+    static const std::vector<Testcase> list = [] {
+        std::vector<Testcase> boards;
+        for (const SameGameBoard& board : samegame_boards()) boards.push_back(from_builtin(board));
+        return boards;
+    }();
+    return list;
+}
+
+void check_samegame_text(std::string_view text) {
+    parse_samegame_testcase(text);
+}
+
+std::string draw_samegame(const std::string& input, const std::optional<std::string>& output,
+                          const std::string& state) {
+    return draw_samegame_turn(input, output) + state_line(state);
+}
+
+// ---- Dice Shogi -------------------------------------------------------------------------------
 
 std::unique_ptr<Referee> make_diceshogi(const GameSetup& setup) {
     if (setup.players != 2) {
@@ -36,6 +76,17 @@ std::unique_ptr<Referee> make_diceshogi(const GameSetup& setup) {
                                               parse_diceshogi_testcase(setup.testcase));
 }
 
+void check_diceshogi_text(std::string_view text) {
+    parse_diceshogi_testcase(text);
+}
+
+std::string draw_diceshogi(const std::string& input, const std::optional<std::string>&,
+                           const std::string& state) {
+    return draw_diceshogi_turn(input) + state_line(state);
+}
+
+// ---- Tsuro ------------------------------------------------------------------------------------
+
 std::unique_ptr<Referee> make_tsuro(const GameSetup& setup) {
     if (setup.players < TsuroReferee::kMinPlayers || setup.players > TsuroReferee::kMaxPlayers) {
         throw std::invalid_argument("tsuro is a 2 to 4 player game, got " +
@@ -48,24 +99,85 @@ std::unique_ptr<Referee> make_tsuro(const GameSetup& setup) {
     return std::make_unique<TsuroReferee>(setup.players, *setup.seed);
 }
 
-}  // namespace
-
-namespace {
-
-// Every game: the one list known_games, game_info and the "unknown game" message read.
-const std::vector<GameInfo>& games() {
-    static const std::vector<GameInfo> list = {
-        {"samegame", 1, 1, false}, {"diceshogi", 2, 2, true}, {"tsuro", 2, 4, true}};
-    return list;
+// The bot's input never shows the board: it is drawn from the referee's state, which it shows
+// whole (no state line under it). A log without states has nothing to draw.
+std::string draw_tsuro(const std::string& input, const std::optional<std::string>&,
+                       const std::string& state) {
+    return state.empty() ? std::string() : draw_tsuro_turn(state, input);
 }
 
-[[noreturn]] void unknown_game(const std::string& game) {
+// ---- the entries ------------------------------------------------------------------------------
+
+GameInfo samegame_entry() {
+    GameInfo game;
+    game.name = "samegame";
+    game.title = "SameGame";
+    game.min_players = game.max_players = 1;
+    game.kind = GameKind::puzzle;
+    game.seeded = false;  // no randomness: the board decides everything
+    game.testcases.form = TestcaseForm::catalogue;
+    game.testcases.option = "--testcase";
+    game.testcases.noun = "board";
+    game.testcases.builtins = samegame_builtins;
+    game.testcases.default_number = kDefaultSameGameBoard;
+    game.testcases.check_text = check_samegame_text;
+    game.standings = StandingsKind::validator_totals;
+    game.viewer_script = "games/samegame.js";
+    game.draw_turn = draw_samegame;
+    game.make = make_samegame;
+    return game;
+}
+
+GameInfo diceshogi_entry() {
+    GameInfo game;
+    game.name = "diceshogi";
+    game.title = "Dice Shogi";
+    game.min_players = game.max_players = 2;
+    game.kind = GameKind::versus;
+    game.seeded = true;  // the dice
+    game.testcases.form = TestcaseForm::text;
+    game.testcases.option = "--sfen";
+    game.testcases.noun = "sfen";
+    game.testcases.check_text = check_diceshogi_text;
+    game.standings = StandingsKind::elo_ratings;
+    game.viewer_script = "games/diceshogi.js";
+    game.draw_turn = draw_diceshogi;
+    game.make = make_diceshogi;
+    return game;
+}
+
+GameInfo tsuro_entry() {
+    GameInfo game;
+    game.name = "tsuro";
+    game.title = "Tsuro";
+    game.min_players = TsuroReferee::kMinPlayers;
+    game.max_players = TsuroReferee::kMaxPlayers;
+    game.kind = GameKind::versus;
+    game.seeded = true;  // the deck and every reshuffle
+    game.standings = StandingsKind::elo_ratings;
+    game.viewer_script = "games/tsuro.js";
+    game.draw_turn = draw_tsuro;
+    game.make = make_tsuro;
+    return game;
+}
+
+[[noreturn]] void unknown_game(std::string_view game) {
     std::string known;
     for (const GameInfo& info : games()) known += (known.empty() ? "" : ", ") + info.name;
-    throw std::invalid_argument("unknown game '" + game + "': known games are " + known);
+    throw std::invalid_argument("unknown game '" + std::string(game) + "': known games are " +
+                                known);
+}
+
+bool has_catalogue(const GameInfo& game) {
+    return game.testcases.form == TestcaseForm::catalogue && game.testcases.builtins;
 }
 
 }  // namespace
+
+const std::vector<GameInfo>& games() {
+    static const std::vector<GameInfo> list = {samegame_entry(), diceshogi_entry(), tsuro_entry()};
+    return list;
+}
 
 std::vector<std::string> known_games() {
     std::vector<std::string> names;
@@ -73,19 +185,94 @@ std::vector<std::string> known_games() {
     return names;
 }
 
-GameInfo game_info(const std::string& game) {
+const GameInfo* find_game(std::string_view game) {
     for (const GameInfo& info : games()) {
-        if (info.name == game) return info;
+        if (info.name == game) return &info;
     }
+    return nullptr;
+}
+
+const GameInfo& game_info(const std::string& game) {
+    if (const GameInfo* info = find_game(game)) return *info;
     unknown_game(game);
 }
 
 std::unique_ptr<Referee> make_referee(const GameSetup& setup) {
-    if (setup.game == "samegame") return make_samegame(setup);
-    if (setup.game == "diceshogi") return make_diceshogi(setup);
-    if (setup.game == "tsuro") return make_tsuro(setup);
+    return game_info(setup.game).make(setup);
+}
 
-    unknown_game(setup.game);
+// ---- test cases -------------------------------------------------------------------------------
+
+int builtin_testcase_count(const GameInfo& game) {
+    return has_catalogue(game) ? static_cast<int>(game.testcases.builtins().size()) : 0;
+}
+
+std::vector<Testcase> testcase_set(const GameInfo& game, std::string_view set) {
+    std::vector<Testcase> chosen;
+    if (has_catalogue(game)) {
+        for (const Testcase& t : game.testcases.builtins()) {
+            if (set == "all" || (set == "validators" && t.validator) ||
+                (set == "tests" && !t.validator)) {
+                chosen.push_back(t);
+            }
+        }
+    }
+    if (chosen.empty()) {
+        const std::string& noun = game.testcases.noun;
+        throw std::invalid_argument("unknown " + noun + " set '" + std::string(set) +
+                                    "': use \"all\", \"tests\", \"validators\", or a list of " +
+                                    noun + " numbers and " + noun + " files");
+    }
+    return chosen;
+}
+
+Testcase builtin_testcase(const GameInfo& game, int number) {
+    const int count = builtin_testcase_count(game);
+    if (number < 1 || number > count) {
+        const std::string& noun = game.testcases.noun;
+        throw std::invalid_argument("there is no built-in " + game.title + " " + noun + " " +
+                                    std::to_string(number) + ": CodinGame's " + noun +
+                                    "s are numbered 1 to " + std::to_string(count));
+    }
+    return game.testcases.builtins().at(static_cast<std::size_t>(number - 1));
+}
+
+Testcase default_testcase(const GameInfo& game) {
+    if (has_catalogue(game)) return builtin_testcase(game, game.testcases.default_number);
+    return Testcase{};
+}
+
+Testcase testcase_from_text(const GameInfo& game, std::string text, std::string name,
+                            std::string title) {
+    if (game.testcases.check_text) game.testcases.check_text(text);
+    Testcase t;
+    t.name = std::move(name);
+    t.title = std::move(title);
+    t.text = std::move(text);
+    return t;
+}
+
+// ---- how texts name a test case ---------------------------------------------------------------
+
+std::string testcase_log_name(const GameInfo& game, const Testcase& testcase) {
+    switch (game.testcases.form) {
+        case TestcaseForm::catalogue:
+            return testcase.board_number ? testcase.name + " (" + testcase.title + ")"
+                                         : testcase.title;
+        case TestcaseForm::text:
+            return testcase.text.empty() ? std::string()
+                                         : game.testcases.noun + " " + testcase.text;
+        case TestcaseForm::none:
+            break;
+    }
+    return {};
+}
+
+std::string testcase_label(const GameInfo& game, const std::string& log_name) {
+    if (log_name.empty()) return {};
+    // A start position's log name already says what it is ("sfen ...").
+    if (game.testcases.form == TestcaseForm::catalogue) return game.testcases.noun + " " + log_name;
+    return log_name;
 }
 
 }  // namespace arena::referee

@@ -1,27 +1,105 @@
-// Builds the referee of a game from its name: the one place that knows every game.
+// The one place that knows every game: one entry per game says everything the layers above
+// (match, tournament, replay, report, gate, view, cli) ask of it, and builds its referee. They
+// ask an entry, never a game's name. Adding a game: docs/adding-a-game.md.
+//
+// Pure, like the referees: no I/O, no processes, no clocks. Reading a test case from a file is
+// the tournament layer's (tournament::testcase_from_file), which checks its text here.
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "referees/referee.hpp"
 
 namespace arena::referee {
 
-// The game names make_referee accepts, e.g. {"samegame"}.
-std::vector<std::string> known_games();
-
-// What the layers above need to know of a game before building a referee for it.
-struct GameInfo {
-    std::string name;
-    int min_players = 1;
-    int max_players = 1;
-    bool seeded = false;  // has dice or decks drawn from a CodinGame seed
+// Who plays a game, and so how a tournament schedules it.
+enum class GameKind {
+    puzzle,  // one player alone on a test case, scored (SameGame): every bot on every test case
+    versus,  // 2 or more players ranked against each other, one game per seed and seat order
 };
 
-// Throws std::invalid_argument for a game that is not in known_games().
-GameInfo game_info(const std::string& game);
+// How a tournament's standings read.
+enum class StandingsKind {
+    validator_totals,  // each bot's total score on the validators, as CodinGame ranks a puzzle
+    elo_ratings,       // ratings (Elo) estimated from the games' ranks
+};
+
+// One thing to play a game on: a built-in test case (SameGame's CodinGame boards), one read from
+// a file, or text given on the command line (a Dice Shogi start position).
+struct Testcase {
+    std::string name;      // "test06", or the file's stem
+    std::string title;     // "Standard Testset 1", or the file's path
+    std::string text;      // what the referee gets as GameSetup::testcase
+    int board_number = 0;  // 1..50 for CodinGame's boards, 0 otherwise
+    bool validator = false;
+    int best_known = 0;  // best published score for this board, 0 if unknown
+};
+
+// How a game's test case (GameSetup::testcase) is given.
+enum class TestcaseForm {
+    none,       // the game has none (Tsuro: the seed decides everything)
+    catalogue,  // built-in test cases by number or named set, or a file (SameGame's 50 boards)
+    text,       // free text given on the command line (Dice Shogi's start position in SFEN)
+};
+
+struct TestcaseInfo {
+    TestcaseForm form = TestcaseForm::none;
+    // The `arena play` option that gives it: "--testcase" (SameGame), "--sfen" (Dice Shogi).
+    std::string option;
+    // What one is called in texts: "board" (SameGame: "board test06 (...)", "unknown board set",
+    // "board file '...'"), "sfen" (Dice Shogi: "sfen <text>").
+    std::string noun;
+    // catalogue: every built-in test case, numbered 1..N in this order; null otherwise.
+    const std::vector<Testcase>& (*builtins)() = nullptr;
+    // catalogue: the number of the one played when none is named (SameGame: 6). 0 otherwise: an
+    // empty text is the game's standard start (Dice Shogi).
+    int default_number = 0;
+    // Checks a test case's text (a board file's, an SFEN) as make_referee will read it; null for
+    // TestcaseForm::none. Throws std::invalid_argument saying what is wrong.
+    void (*check_text)(std::string_view text) = nullptr;
+};
+
+// One logged turn drawn as text for `arena replay --turn`: what the bot read, what it answered
+// (nothing on a timeout) and the referee's state text (may be empty). Returns the board drawn
+// from them, then "\nstate: ...\n" when the drawing does not show the state.
+using TurnDrawing = std::string (*)(const std::string& input,
+                                    const std::optional<std::string>& output,
+                                    const std::string& state);
+
+// Everything the layers above ask of a game.
+struct GameInfo {
+    std::string name;   // "samegame": configs, match logs, `arena play GAME`
+    std::string title;  // "SameGame": in messages
+    int min_players = 1;
+    int max_players = 1;
+    GameKind kind = GameKind::puzzle;
+    bool seeded = false;  // has dice or decks drawn from a CodinGame seed
+    TestcaseInfo testcases;
+    StandingsKind standings = StandingsKind::validator_totals;
+    // The viewer's drawing of the game: the viewer asset (viewer/<this>) that defines
+    // window.ArenaGames.<name>, e.g. "games/samegame.js" (arena/view compiles it in).
+    std::string viewer_script;
+    TurnDrawing draw_turn = nullptr;
+    // A fresh referee at the start of a game; make_referee checks the setup's game first.
+    std::unique_ptr<Referee> (*make)(const GameSetup& setup) = nullptr;
+};
+
+// Every game, in a fixed order (samegame, diceshogi, tsuro).
+const std::vector<GameInfo>& games();
+
+// The game names make_referee accepts, e.g. {"samegame", "diceshogi", "tsuro"}.
+std::vector<std::string> known_games();
+
+// The entry of a game, or nullptr when there is no such game.
+const GameInfo* find_game(std::string_view game);
+
+// The entry of a game. Throws std::invalid_argument for a game that is not in known_games():
+// "unknown game 'x': known games are samegame, diceshogi, tsuro".
+const GameInfo& game_info(const std::string& game);
 
 // A fresh referee for setup.game, at the start of the game.
 //   samegame: players must be 1; setup.testcase is a board (see parse_samegame_testcase) or
@@ -35,5 +113,44 @@ GameInfo game_info(const std::string& game);
 // Throws std::invalid_argument for an unknown game ("unknown game 'x': known games are ..."),
 // a wrong number of players or a bad test case.
 std::unique_ptr<Referee> make_referee(const GameSetup& setup);
+
+// ---- test cases (TestcaseForm::catalogue; the functions below return nothing for the others) --
+
+// The named sets of built-in test cases, CodinGame's words: "all", "tests" (shown in the IDE),
+// "validators" (scored on submit).
+inline constexpr std::string_view kTestcaseSets[] = {"all", "tests", "validators"};
+
+// How many built-in test cases the game has (SameGame: 50; 0 without a catalogue).
+int builtin_testcase_count(const GameInfo& game);
+
+// A named set of built-in test cases. Throws std::invalid_argument for any other name (or a game
+// without a catalogue): "unknown board set 'x': use "all", "tests", "validators", or a list of
+// board numbers and board files".
+std::vector<Testcase> testcase_set(const GameInfo& game, std::string_view set);
+
+// A built-in test case by number (1..builtin_testcase_count). Throws std::invalid_argument:
+// "there is no built-in SameGame board 51: CodinGame's boards are numbered 1 to 50".
+Testcase builtin_testcase(const GameInfo& game, int number);
+
+// The test case played when none is named: the default built-in one (catalogue), else an empty
+// one (the game's standard start, or no test case at all).
+Testcase default_testcase(const GameInfo& game);
+
+// A test case given as text (a file's content, an SFEN), checked with the game's check_text;
+// name and title are the caller's (a file: its stem and its path). Throws std::invalid_argument
+// with the check's reason.
+Testcase testcase_from_text(const GameInfo& game, std::string text, std::string name,
+                            std::string title);
+
+// ---- how texts name a game's test case ------------------------------------------------------
+
+// What `arena play` logs as the test case (match log "testcase"): a built-in board
+// "test06 (Standard Testset 1)", a board file its path, a start position "sfen <text>"; empty
+// when there is none (no test case, or the standard start).
+std::string testcase_log_name(const GameInfo& game, const Testcase& testcase);
+
+// How a one-line summary shows the test case logged as `log_name` (testcase_log_name):
+// "board test06 (Standard Testset 1)", "board boards/x.txt", "sfen <text>"; empty for none.
+std::string testcase_label(const GameInfo& game, const std::string& log_name);
 
 }  // namespace arena::referee

@@ -3,13 +3,13 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <stdexcept>
 #include <vector>
 
 #include "arena/common/error_text.hpp"
 #include "arena/common/numbers.hpp"
 #include "arena/common/terminal_text.hpp"
+#include "referees/common/turn_text.hpp"
 #include "referees/registry.hpp"
 
 namespace arena::replay {
@@ -17,20 +17,6 @@ namespace arena::replay {
 namespace {
 
 using nlohmann::json;
-
-std::vector<std::string> split_lines(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
-
-std::vector<std::string> split_words(const std::string& line) {
-    std::vector<std::string> words;
-    std::istringstream in(line);
-    for (std::string word; in >> word;) words.push_back(word);
-    return words;
-}
 
 match::Outcome outcome_from(const std::string& text) {
     if (text == "timeout") return match::Outcome::timeout;
@@ -44,110 +30,6 @@ std::string join(const std::vector<std::int64_t>& values) {
     for (std::size_t i = 0; i < values.size(); ++i) {
         if (i) text += ' ';
         text += std::to_string(values[i]);
-    }
-    return text;
-}
-
-// ---- boards drawn as text, from what the bot read ----------------------------------------
-
-// SameGame: 15 rows of colours, top row (y = 14) first; the answer "x y" counts y from the
-// bottom. Colours are drawn as digits, empty cells as '.', the chosen cell in brackets.
-std::string draw_samegame(const std::string& input, const std::optional<std::string>& output) {
-    const std::vector<std::string> rows = split_lines(input);
-    int chosen_x = -1, chosen_y = -1;
-    if (output) {
-        const std::vector<std::string> words = split_words(*output);
-        if (words.size() >= 2) {
-            try {
-                chosen_x = std::stoi(words[0]);
-                chosen_y = std::stoi(words[1]);
-            } catch (const std::exception&) {
-            }
-        }
-    }
-    std::string text;
-    const int height = static_cast<int>(rows.size());
-    for (int i = 0; i < height; ++i) {
-        const int y = height - 1 - i;
-        char label[16];
-        std::snprintf(label, sizeof label, "%2d ", y);
-        text += label;
-        const std::vector<std::string> cells = split_words(rows[i]);
-        for (int x = 0; x < static_cast<int>(cells.size()); ++x) {
-            const std::string cell = cells[x] == "-1" ? "." : cells[x];
-            const bool chosen = x == chosen_x && y == chosen_y;
-            text += chosen ? "[" + cell + "]" : " " + cell + " ";
-        }
-        text += "\n";
-    }
-    text += "   ";
-    for (int x = 0; x < 15; ++x) {
-        char label[16];
-        std::snprintf(label, sizeof label, "%2d ", x);
-        text += label;
-    }
-    return text + "  (x across, y up)\n";
-}
-
-// Dice Shogi: [id, 5,] 5 board lines (top = rank 1, left = file 5), both hands, die, last
-// action, action count, actions.
-std::string draw_diceshogi(const std::string& input) {
-    std::vector<std::string> lines = split_lines(input);
-    std::size_t at = 0;
-    if (lines.size() > 2 && lines[1] == "5" && (lines[0] == "0" || lines[0] == "1")) at = 2;
-    if (lines.size() < at + 10) return input;
-    std::string text = "     5  4  3  2  1   (files; ranks 1-5 down the left)\n";
-    for (int rank = 1; rank <= 5; ++rank) {
-        const std::string& line = lines[at + rank - 1];
-        text += "  " + std::to_string(rank) + " ";
-        for (std::size_t i = 0; i < line.size(); ++i) {
-            if (line[i] == '+' && i + 1 < line.size()) {
-                text += " +" + std::string(1, line[++i]);
-            } else {
-                text += "  " + std::string(1, line[i]);
-            }
-        }
-        text += "\n";
-    }
-    text += "  hand of player 0 (upper case): " + lines[at + 5] + "\n";
-    text += "  hand of player 1 (lower case): " + lines[at + 6] + "\n";
-    text += "  die: " + lines[at + 7] + "   last action: " + lines[at + 8] + "   " + lines[at + 9] +
-            " action(s) offered\n";
-    return text;
-}
-
-// Tsuro: the referee's state text "turn T deck D board r0c0,r0c1,.../... | $0 in c,r,i start S
-// hand ... score N | ...": the 6x6 board with each tile as <id>r<rotation>, then the players.
-std::string draw_tsuro(const std::string& state, const std::string& input) {
-    const std::size_t board_at = state.find(" board ");
-    if (board_at == std::string::npos) return input;
-    const std::size_t players_at = state.find(" | ", board_at);
-    const std::string board = state.substr(board_at + 7, players_at - board_at - 7);
-    std::string text = "        0      1      2      3      4      5   (col; tile id r rotation)\n";
-    std::istringstream rows(board);
-    int row = 0;
-    for (std::string line; std::getline(rows, line, '/'); ++row) {
-        char label[16];
-        std::snprintf(label, sizeof label, "%2d ", row);
-        text += label;
-        std::istringstream cells(line);
-        for (std::string cell; std::getline(cells, cell, ',');) {
-            char padded[16];
-            std::snprintf(padded, sizeof padded, "%7s", cell.c_str());
-            text += padded;
-        }
-        text += "\n";
-    }
-    text += "  " + state.substr(0, board_at) + "\n";
-    if (players_at != std::string::npos) {
-        std::string players = state.substr(players_at + 3);
-        std::size_t start = 0;
-        while (start < players.size()) {
-            std::size_t end = players.find(" | ", start);
-            if (end == std::string::npos) end = players.size();
-            text += "  player " + players.substr(start + 1, end - start - 1) + "\n";
-            start = end + 3;
-        }
     }
     return text;
 }
@@ -221,10 +103,12 @@ std::unique_ptr<referee::Referee> referee_for(const match::MatchLog& log) {
     setup.players = static_cast<int>(log.players.size());
     setup.seed = log.seed;
     setup.testcase = log.testcase_text;
-    // Logs written before testcase_text: a SameGame bot's first input is the whole board.
-    if (setup.testcase.empty() && log.game == "samegame" && !log.turns.empty())
+    // Logs written before testcase_text: a puzzle bot's first input is the whole test case (a
+    // SameGame board).
+    const referee::GameInfo& game = referee::game_info(log.game);
+    if (setup.testcase.empty() && game.kind == referee::GameKind::puzzle && !log.turns.empty())
         setup.testcase = log.turns.front().input;
-    return referee::make_referee(setup);
+    return game.make(setup);
 }
 
 std::optional<Difference> check_script(const match::MatchLog& log, referee::Referee& referee,
@@ -290,15 +174,13 @@ std::string render_turn(const match::MatchLog& log, int turn_number) {
     std::string text = "turn " + std::to_string(t.turn) + " of " +
                        std::to_string(log.turns.size()) + ", seat " + std::to_string(t.player) +
                        " (" + log.players.at(t.player).name + ")\n\n";
-    if (log.game == "samegame")
-        text += draw_samegame(t.input, t.output);
-    else if (log.game == "diceshogi")
-        text += draw_diceshogi(t.input);
-    else if (log.game == "tsuro" && !t.state.empty())
-        text += draw_tsuro(t.state, t.input);
-    if (!t.state.empty() && log.game != "tsuro") text += "\nstate: " + t.state + "\n";
+    // The game's own drawing: the board from the turn's input (or the referee's state).
+    if (const referee::GameInfo* game = referee::find_game(log.game))
+        text += game->draw_turn(t.input, t.output, t.state);
+    else
+        text += referee::state_line(t.state);
     text += "\ninput (" + std::to_string(t.input.size()) + " bytes):\n";
-    for (const std::string& line : split_lines(t.input)) text += "  | " + line + "\n";
+    for (const std::string& line : referee::split_lines(t.input)) text += "  | " + line + "\n";
     text += "output: " + (t.output ? "'" + *t.output + "'" : std::string("(no answer)")) + "\n";
     char timing[96];
     std::snprintf(timing, sizeof timing, "time:   %.3f ms of %d ms\n", t.time_ms, t.limit_ms);
@@ -307,7 +189,8 @@ std::string render_turn(const match::MatchLog& log, int turn_number) {
     if (!t.error.empty()) text += "error:  " + t.error + "\n";
     if (!t.stderr_text.empty()) {
         text += "stderr:\n";
-        for (const std::string& line : split_lines(t.stderr_text)) text += "  | " + line + "\n";
+        for (const std::string& line : referee::split_lines(t.stderr_text))
+            text += "  | " + line + "\n";
     }
     // For the terminal: what the bot wrote (and a log anyone may have edited) is shown, never
     // acted on.

@@ -4,14 +4,17 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "arena/common/error.hpp"
 #include "arena/common/numbers.hpp"
 #include "arena/match/match.hpp"
-#include "arena/common/error.hpp"
+#include "referees/registry.hpp"
 
 namespace arena::tournament {
 
@@ -20,15 +23,9 @@ struct ConfigError : arena::Error {
     using arena::Error::Error;
 };
 
-// One thing to play a game on: a SameGame board (built in, or a file).
-struct Testcase {
-    std::string name;      // "test06", or the file's stem
-    std::string title;     // "Standard Testset 1", or the file's path
-    std::string text;      // what the referee gets as GameSetup::testcase
-    int board_number = 0;  // 1..50 for CodinGame's boards, 0 for a file
-    bool validator = false;
-    int best_known = 0;  // best published score for this board, 0 if unknown
-};
+// One thing to play a game on (a SameGame board, built in or a file): the registry's, since a
+// game's catalogue returns it.
+using Testcase = referee::Testcase;  // deprecated: use referee::Testcase
 
 // Who meets whom (games with 2 or more players).
 enum class Format {
@@ -50,7 +47,10 @@ struct TournamentConfig {
     // Dice Shogi, Tsuro: the CodinGame seeds (dice, decks); every group plays every seed.
     std::vector<std::int64_t> seeds;
     std::optional<std::int64_t> master_seed;  // set when the seeds were drawn from it
-    int games_per_seed = 1;                   // repeats of each (seed, seat order)
+    // The config said how many seeds ("seeds" a count, {"count": N, ...} or a list), rather than
+    // leaving the default count. Not written to a run's config.json.
+    bool seed_count_given = false;
+    int games_per_seed = 1;  // repeats of each (seed, seat order)
     int players_per_game = 1;
     Format format = Format::round_robin;
     std::size_t candidate = 0;  // index into bots; the gauntlet's candidate
@@ -87,17 +87,49 @@ std::uint64_t scheduled_games(const TournamentConfig& config);
 // config names its whole schedule.
 std::vector<std::int64_t> seeds_from_master(std::int64_t master, int count);
 
+// How read_config reads a config that is part of a bigger one (a gate config: docs/gate.md).
+struct ConfigReadOptions {
+    // Top-level fields the caller reads itself (the gate's "gate" and "candidate"): neither
+    // refused as unknown nor read here (so "candidate" is not checked against "format").
+    std::set<std::string> caller_fields;
+    // Versus games: the format is this one. A "format" field naming another is refused with
+    // `versus_format_why`, before any other field is looked at.
+    std::optional<Format> versus_format;
+    std::string versus_format_why;
+};
+
+// "round-robin", "gauntlet": as configs name them.
+std::string format_name(Format format);
+
+// The JSON object of a config file's text (comments allowed). Throws ConfigError:
+// "<file>: not valid JSON: ..." or "<file>: must be a JSON object".
+nlohmann::json parse_config_text(const std::string& text, const std::filesystem::path& file);
+
+// Checks and reads a parsed config. `file` names it in messages and anchors relative test case
+// (board) files. Throws ConfigError naming the file and the field.
+TournamentConfig read_config(const nlohmann::json& root, const std::filesystem::path& file,
+                             const ConfigReadOptions& options = {});
+
 // Reads and checks a config file. Throws ConfigError.
 TournamentConfig load_config(const std::filesystem::path& file);
 // The same from the file's text; `file` names it in messages and anchors relative board paths.
 TournamentConfig load_config_text(const std::string& text, const std::filesystem::path& file);
 
+// A test case read from a file (a SameGame board file: 15 lines, or CodinGame's testN.json),
+// checked with the game's check; named by the file's stem, titled by its path. Reading a file is
+// I/O, so it is here and not in the registry. Throws std::invalid_argument: why the file cannot
+// be read, or "board file '<path>': <what is wrong>".
+Testcase testcase_from_file(const referee::GameInfo& game, const std::filesystem::path& file);
+
 // The built-in SameGame boards chosen by a config's "boards" value: "all" (the 50 CodinGame
 // boards), "tests" (1-10), "validators" (11-50). Throws ConfigError for anything else.
+// deprecated: use referee::testcase_set(game, which)
 std::vector<Testcase> samegame_board_set(const std::string& which);
 
 // A built-in board by number (1-50) or a board file. Throws std::invalid_argument.
+// deprecated: use referee::builtin_testcase(game, number)
 Testcase samegame_testcase(int board_number);
+// deprecated: use testcase_from_file(game, file)
 Testcase samegame_testcase_file(const std::filesystem::path& file);
 
 }  // namespace arena::tournament

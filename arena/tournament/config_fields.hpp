@@ -1,0 +1,102 @@
+// Reading the fields of a config file (tournament and gate configs): every wrong field is
+// reported the same way, "<file>: field '<field>': <what is wrong>" (a ConfigError).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "arena/common/numbers.hpp"
+#include "arena/tournament/config.hpp"
+
+namespace arena::tournament {
+
+// What a config's "seeds" says.
+struct SeedList {
+    std::vector<std::int64_t> seeds;
+    std::optional<std::int64_t> master;  // set when the seeds were drawn from it
+    // The config says how many: "seeds" a count, {"count": N, ...} or a list. Without that the
+    // count is the default (10).
+    bool count_given = false;
+};
+
+// Reads one config file's fields, naming the file and the field when one is wrong. The value
+// readers take nlohmann::json or nlohmann::ordered_json (the gate keeps its fields in file order).
+class FieldReader {
+  public:
+    // `root`: the object find() looks in, the config's top level. It must outlive the reader.
+    FieldReader(const std::filesystem::path& file, const nlohmann::json& root)
+        : file_(file), root_(root) {}
+
+    const std::filesystem::path& file() const { return file_; }
+
+    // Throws ConfigError("<file>: field '<field>': <what>").
+    [[noreturn]] void fail(const std::string& field, const std::string& what) const {
+        throw ConfigError(file_.string() + ": field '" + field + "': " + what);
+    }
+
+    // A top-level field, or nullptr when the config does not have it.
+    const nlohmann::json* find(const char* field) const {
+        auto it = root_.find(field);
+        return it == root_.end() ? nullptr : &*it;
+    }
+
+    // "must be a string, got number"
+    template <class Json>
+    std::string string(const Json& value, const std::string& field) const {
+        if (!value.is_string())
+            fail(field, "must be a string, got " + std::string(value.type_name()));
+        return value.template get<std::string>();
+    }
+
+    // "must be true or false"
+    template <class Json>
+    bool boolean(const Json& value, const std::string& field) const {
+        if (!value.is_boolean()) fail(field, "must be true or false");
+        return value.template get<bool>();
+    }
+
+    // Any finite number: "must be a number, got ..."
+    template <class Json>
+    double number(const Json& value, const std::string& field) const {
+        if (!value.is_number() || !std::isfinite(value.template get<double>()))
+            fail(field, "must be a number, got " + value.dump());
+        return value.template get<double>();
+    }
+
+    // A whole number in `range`, never wrapped: "must be a whole number from 1 to 50, got 51"
+    // (numbers::describe).
+    template <class Json>
+    std::int64_t whole_number(const Json& value, const std::string& field,
+                              numbers::Range range) const {
+        const std::optional<std::int64_t> n = numbers::from_json(value, range);
+        if (!n) fail(field, "must be " + numbers::describe(range) + ", got " + value.dump());
+        return *n;
+    }
+
+    template <class Json>
+    int whole_number(const Json& value, const std::string& field, int min, int max) const {
+        return static_cast<int>(whole_number(value, field, numbers::Range{min, max}));
+    }
+
+    // A CodinGame seed: any signed 64-bit value, never wrapped.
+    template <class Json>
+    std::int64_t seed(const Json& value, const std::string& field) const {
+        return whole_number(value, field, numbers::kInt64);
+    }
+
+    // The top-level "seeds" (`value`, nullptr when absent): a count drawn from the master seed 1,
+    // {"count": N, "master": S}, or a non-empty list of distinct seeds; absent: 10 seeds drawn
+    // from master seed 1 (seeds_from_master).
+    SeedList seeds(const nlohmann::json* value) const;
+
+  private:
+    std::filesystem::path file_;
+    const nlohmann::json& root_;
+};
+
+}  // namespace arena::tournament
