@@ -172,6 +172,10 @@ RatingFit plackett_luce(int players, std::span<const RankedGame> games, const Fi
     return detail::fit(posterior);
 }
 
+double rank_score(int rank, int other_rank) {
+    return rank < other_rank ? 1.0 : rank == other_rank ? 0.5 : 0.0;
+}
+
 std::vector<PairGame> pairwise_games(std::span<const RankedGame> games) {
     std::vector<PairGame> pairs;
     for (const RankedGame& game : games) {
@@ -180,11 +184,8 @@ std::vector<PairGame> pairwise_games(std::span<const RankedGame> games) {
         }
         for (std::size_t x = 0; x < game.players.size(); ++x) {
             for (std::size_t y = x + 1; y < game.players.size(); ++y) {
-                const int rx = game.ranks[x], ry = game.ranks[y];
-                pairs.push_back({game.players[x], game.players[y],
-                                 rx < ry   ? 1.0
-                                 : rx > ry ? 0.0
-                                           : 0.5});
+                pairs.push_back(
+                    {game.players[x], game.players[y], rank_score(game.ranks[x], game.ranks[y])});
             }
         }
     }

@@ -166,9 +166,14 @@ struct RankedGame {
 RatingFit plackett_luce(int players, std::span<const RankedGame> games,
                         const FitOptions& options = {});
 
+// The one rule that turns ranks into a 2-player result, wherever games are paired (pairwise
+// ratings, seat-swapped pairs, the gate): the better (lower) rank wins, equal ranks draw. The
+// score of the player ranked `rank` against the one ranked `other_rank`: 1, 0.5 or 0.
+double rank_score(int rank, int other_rank);
+
 // Each pair of players of a game as a 2-player game: the better ranked one wins, equal ranks
-// draw. Feed to bradley_terry / wdl_by_player for "pairwise" Elo and W/D/L. The pairs of one
-// game are not independent, so those intervals are too narrow for multiplayer games.
+// draw (rank_score). Feed to bradley_terry / wdl_by_player for "pairwise" Elo and W/D/L. The pairs
+// of one game are not independent, so those intervals are too narrow for multiplayer games.
 std::vector<PairGame> pairwise_games(std::span<const RankedGame> games);
 
 struct Placements {

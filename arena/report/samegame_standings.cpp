@@ -78,7 +78,8 @@ std::vector<SameGameStanding> samegame_standings(
     return standings;
 }
 
-nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings) {
+nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings,
+                               const std::string& game) {
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (const SameGameStanding& s : standings) {
         nlohmann::ordered_json scores = nlohmann::ordered_json::object();
@@ -104,7 +105,11 @@ nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings) {
              {"max_turn_ms", s.max_turn_ms},
              {"scores", scores}});
     }
-    return {{"game", "samegame"}, {"standings", rows}};
+    return {{"game", game}, {"standings", rows}};
+}
+
+nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings) {
+    return to_json(standings, kSameGame);
 }
 
 std::string to_text(const std::vector<SameGameStanding>& standings) {

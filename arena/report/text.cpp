@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "arena/report/replay_command.hpp"
+
 namespace arena::report {
 
 std::string format(const char* pattern, double value) {
@@ -27,7 +29,10 @@ std::string csv_quoted(const std::string& text) {
 }
 
 std::string replay_command(const std::string& out_dir, const std::string& game_id) {
-    return "`build/arena replay " + out_dir + "/games/" + game_id + ".json`";
+    std::string code = "`";
+    code += replay_command("build/arena", std::filesystem::path(out_dir), game_id);
+    code += "`";
+    return code;
 }
 
 }  // namespace arena::report

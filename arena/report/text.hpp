@@ -15,7 +15,8 @@ std::string thousands(std::int64_t value);
 // A CSV field in quotes, quotes inside doubled (bot names are the user's).
 std::string csv_quoted(const std::string& text);
 
-// "`build/arena replay OUT/games/ID.json`": the one line that replays a tournament game.
+// "`build/arena replay OUT/games/ID.json`": the one line that replays a tournament game, as
+// Markdown code (replay_command.hpp builds it).
 std::string replay_command(const std::string& out_dir, const std::string& game_id);
 
 }  // namespace arena::report

@@ -7,6 +7,8 @@
 #include <numeric>
 #include <sstream>
 
+#include "arena/report/elo_json.hpp"
+#include "arena/report/seat_swaps.hpp"
 #include "arena/report/text.hpp"
 
 namespace arena::report {
@@ -23,20 +25,27 @@ std::string wdl_text(const ratings::WDL& r) {
     return std::to_string(r.wins) + "-" + std::to_string(r.draws) + "-" + std::to_string(r.losses);
 }
 
-nlohmann::ordered_json elo_json(const ratings::EloEstimate& e) {
-    nlohmann::ordered_json j = {{"elo", e.elo}, {"lo95", e.lo95}, {"hi95", e.hi95}};
-    if (e.open_below) j["open_below"] = true;
-    if (e.open_above) j["open_above"] = true;
-    return j;
-}
-
 nlohmann::ordered_json wdl_json(const ratings::WDL& r) {
     return {{"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}};
 }
 
-// The score of seat `i` against seat `j` of one game: the better ranked wins.
-double pair_score(const tournament::GameRecord& r, std::size_t i, std::size_t j) {
-    return r.ranks[i] < r.ranks[j] ? 1.0 : r.ranks[i] == r.ranks[j] ? 0.5 : 0.0;
+// The pentanomial counts of every two bots, keyed (lower index, higher index) and from the side
+// of the bot listed first in the config. 2-player games only: the standings show pentanomials
+// for those (a pair of a multiplayer table is not independent of the table's other pairs).
+std::map<std::pair<int, int>, ratings::Pentanomial> pentanomials_by_pair(
+    const tournament::TournamentConfig& config, const std::vector<tournament::GameRecord>& records,
+    const std::map<std::string, int>& index) {
+    std::map<std::pair<int, int>, ratings::Pentanomial> pentanomials;
+    if (config.players_per_game != 2) return pentanomials;
+    for (const SeatSwappedPair& pair : seat_swapped_pairs(records)) {
+        const auto a = index.find(pair.bot), b = index.find(pair.other);
+        if (a == index.end() || b == index.end()) continue;  // a bot no longer in the config
+        if (a->second < b->second)
+            pentanomials[{a->second, b->second}].add_pair(pair.score, pair.twin_score);
+        else
+            pentanomials[{b->second, a->second}].add_pair(1 - pair.score, 1 - pair.twin_score);
+    }
+    return pentanomials;
 }
 
 }  // namespace
@@ -114,28 +123,7 @@ VersusStandings versus_standings(const tournament::TournamentConfig& config,
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) out.head_to_head[i][j] = table[order[i]][order[j]];
 
-    // Seat-swapped pairs: the games of a group (same seed, same two bots, both seat orders).
-    std::map<std::pair<int, int>, ratings::Pentanomial> pentanomials;
-    if (config.players_per_game == 2) {
-        std::map<std::string, std::vector<const tournament::GameRecord*>> groups;
-        for (const tournament::GameRecord& r : records) {
-            if (r.players.size() == 2 && !r.group.empty()) groups[r.group].push_back(&r);
-        }
-        for (const auto& [group, games] : groups) {
-            if (games.size() != 2) continue;  // a pair cut by an unfinished run
-            const tournament::GameRecord& first = *games[0];
-            const tournament::GameRecord& second = *games[1];
-            if (!index.count(first.players[0]) || !index.count(first.players[1])) continue;
-            if (first.players[0] != second.players[1] || first.players[1] != second.players[0])
-                continue;
-            const int a = index.at(first.players[0]), b = index.at(first.players[1]);
-            // From the side of the bot listed first in the config.
-            const bool a_first = a < b;
-            const double in_first = pair_score(first, a_first ? 0 : 1, a_first ? 1 : 0);
-            const double in_second = pair_score(second, a_first ? 1 : 0, a_first ? 0 : 1);
-            pentanomials[{std::min(a, b), std::max(a, b)}].add_pair(in_first, in_second);
-        }
-    }
+    const auto pentanomials = pentanomials_by_pair(config, records, index);
     for (int i = 0; i < n; ++i) {
         for (int j = i + 1; j < n; ++j) {
             const int a = order[i], b = order[j];
@@ -165,13 +153,13 @@ nlohmann::ordered_json to_json(const VersusStandings& st) {
         nlohmann::ordered_json row = {{"rank", s.rank},
                                       {"bot", s.bot},
                                       {"games", s.games},
-                                      {"elo", elo_json(s.elo)},
+                                      {"elo", elo_object(s.elo)},
                                       {"pairwise", wdl_json(s.results)},
                                       {"score_percent", s.score_percent},
                                       {"los_next", s.los_next ? nlohmann::ordered_json(*s.los_next)
                                                               : nlohmann::ordered_json(nullptr)}};
         if (s.finishing_order_rating) {
-            row["plackett_luce"] = elo_json(*s.finishing_order_rating);
+            row["plackett_luce"] = elo_object(*s.finishing_order_rating);
             row["average_rank"] = s.average_rank;
             row["win_percent"] = s.win_percent;
         }
@@ -192,7 +180,7 @@ nlohmann::ordered_json to_json(const VersusStandings& st) {
         nlohmann::ordered_json pair = {{"a", p.a},
                                        {"b", p.b},
                                        {"results", wdl_json(p.results)},
-                                       {"elo", elo_json(p.elo.elo)},
+                                       {"elo", elo_object(p.elo.elo)},
                                        {"los", p.elo.los}};
         if (p.pentanomial.pairs() > 0) pair["pentanomial"] = p.pentanomial.counts;
         pairs.push_back(std::move(pair));

@@ -11,6 +11,7 @@
 #include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/ratings/ratings.hpp"
+#include "arena/report/elo_json.hpp"
 #include "arena/report/samegame_standings.hpp"
 #include "arena/report/versus_standings.hpp"
 #include "arena/tournament/config.hpp"
@@ -95,10 +96,6 @@ int time_bin(double ms) {
     return std::clamp(bin, 0, kBins - 1);
 }
 
-nlohmann::json elo_array(const ratings::EloEstimate& e) {
-    return {e.elo, e.lo95, e.hi95};
-}
-
 // Ratings and scores after the first k games, at up to 40 points over the games played (in the
 // order they finished): how the standings settled.
 nlohmann::json rating_progress(const tournament::TournamentConfig& config,
@@ -134,7 +131,7 @@ nlohmann::json rating_progress(const tournament::TournamentConfig& config,
         const std::vector<ratings::WDL> wdl = ratings::wdl_by_player(n, pairwise);
         games.push_back(played);
         for (int b = 0; b < n; ++b) {
-            rating[b].push_back(elo_array(fit.ratings[b]));
+            rating[b].push_back(report::elo_array(fit.ratings[b]));
             score[b].push_back(wdl[b].games() ? nlohmann::json(100.0 * wdl[b].score())
                                               : nlohmann::json(nullptr));
         }
@@ -384,7 +381,8 @@ nlohmann::json report_data(const fs::path& dir) {
     data["games_scheduled"] =
         config_loaded ? tournament::make_schedule(config).size() : records.size();
     if (config.game == "samegame") {
-        data["standings"] = report::to_json(report::samegame_standings(config, records));
+        data["standings"] =
+            report::to_json(report::samegame_standings(config, records), config.game);
         nlohmann::json boards = nlohmann::json::array();
         for (const tournament::Testcase& t : config.testcases) {
             boards.push_back({{"name", t.name},

@@ -1,0 +1,343 @@
+// Reading the gate's config: the "gate" object field by field, "candidate", and the command
+// line's overrides. The rest of the file is a tournament config, read by the tournament loader.
+#include "arena/gate/config.hpp"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "arena/common/error_text.hpp"
+#include "arena/common/files.hpp"
+#include "arena/common/numbers.hpp"
+#include "arena/gate/game_kind.hpp"
+#include "arena/report/text.hpp"
+
+namespace arena::gate {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+using report::format;
+using tournament::ConfigError;
+
+namespace {
+
+[[noreturn]] void fail(const fs::path& file, const std::string& field, const std::string& what) {
+    throw ConfigError(file.string() + ": field '" + field + "': " + what);
+}
+
+double number(const fs::path& file, const Json& value, const std::string& field) {
+    if (!value.is_number() || !std::isfinite(value.get<double>()))
+        fail(file, field, "must be a number, got " + value.dump());
+    return value.get<double>();
+}
+
+void check_sprt(const SprtSettings& s, const std::string& where) {
+    // Elo bounds far beyond any real test; infinities or 1e300 would only break the arithmetic.
+    constexpr double kMaxElo = 1000;
+    if (!(std::abs(s.elo0) <= kMaxElo && std::abs(s.elo1) <= kMaxElo))
+        throw ConfigError(where + "elo0 and elo1 must be numbers from -1000 to 1000, got " +
+                          format("%g", s.elo0) + " and " + format("%g", s.elo1));
+    if (!(s.elo0 < s.elo1))
+        throw ConfigError(where + "elo0 (" + format("%g", s.elo0) + ") must be below elo1 (" +
+                          format("%g", s.elo1) + ")");
+    if (!(s.alpha > 0 && s.alpha < 1 && s.beta > 0 && s.beta < 1 && s.alpha + s.beta < 1))
+        throw ConfigError(where + "alpha and beta must be between 0 and 1, with alpha + beta < 1");
+}
+
+ratings::SprtModel parse_model(const std::string& text) {
+    if (text == "normalized") return ratings::SprtModel::normalized;
+    if (text == "logistic") return ratings::SprtModel::logistic;
+    throw std::invalid_argument("'" + text + "': use \"normalized\" or \"logistic\"");
+}
+
+void read_sprt(const fs::path& file, const Json& value, SprtSettings& sprt) {
+    if (!value.is_object())
+        fail(file, "gate.sprt",
+             "must be an object such as {\"elo0\": -50, \"elo1\": 0, \"alpha\": 0.05, "
+             "\"beta\": 0.05, \"model\": \"normalized\"}");
+    for (const auto& [key, v] : value.items()) {
+        const std::string field = "gate.sprt." + key;
+        if (key == "elo0")
+            sprt.elo0 = number(file, v, field);
+        else if (key == "elo1")
+            sprt.elo1 = number(file, v, field);
+        else if (key == "alpha")
+            sprt.alpha = number(file, v, field);
+        else if (key == "beta")
+            sprt.beta = number(file, v, field);
+        else if (key == "model") {
+            if (!v.is_string()) fail(file, field, "must be \"normalized\" or \"logistic\"");
+            try {
+                sprt.model = parse_model(v.get<std::string>());
+            } catch (const std::invalid_argument& e) {
+                fail(file, field, e.what());
+            }
+        } else {
+            fail(file, field, "unknown field (known: elo0, elo1, alpha, beta, model)");
+        }
+    }
+    check_sprt(sprt, file.string() + ": field 'gate.sprt': ");
+}
+
+std::size_t read_max_games(const fs::path& file, const Json& value, const std::string& field) {
+    const numbers::Range range{1, static_cast<std::int64_t>(tournament::kMaxGames)};
+    const std::optional<std::int64_t> games = numbers::from_json(value, range);
+    if (!games) fail(file, field, "must be " + numbers::describe(range) + ", got " + value.dump());
+    return static_cast<std::size_t>(*games);
+}
+
+Inconclusive read_inconclusive(const fs::path& file, const Json& value, const std::string& field) {
+    if (value == "fail") return Inconclusive::fail;
+    if (value == "pass") return Inconclusive::pass;
+    fail(file, field, "must be \"fail\" or \"pass\"");
+}
+
+std::set<std::string> read_allowed_failures(const fs::path& file, const Json& value,
+                                            const std::string& field) {
+    if (value.is_boolean()) return value.get<bool>() ? failure_kinds() : std::set<std::string>{};
+    if (!value.is_array())
+        fail(file, field, "must be true, false or a list of \"timeout\", \"crash\", \"invalid\"");
+    std::set<std::string> allowed;
+    for (const Json& kind : value) {
+        if (!kind.is_string() || !failure_kinds().count(kind.get<std::string>()))
+            fail(file, field,
+                 "lists failure kinds: \"timeout\", \"crash\", \"invalid\"; got " + kind.dump());
+        allowed.insert(kind.get<std::string>());
+    }
+    return allowed;
+}
+
+fs::path read_baseline_path(const fs::path& file, const Json& value, const std::string& field) {
+    if (!value.is_string() || value.get<std::string>().empty())
+        fail(file, field, "must be a file path (relative to the config file)");
+    fs::path path = value.get<std::string>();
+    return path.is_relative() ? file.parent_path() / path : path;
+}
+
+Tolerance read_tolerance(const fs::path& file, const Json& value, const std::string& field) {
+    try {
+        if (value.is_number()) return parse_tolerance(format("%.17g", value.get<double>()));
+        if (value.is_string()) return parse_tolerance(value.get<std::string>());
+        throw std::invalid_argument("must be points (e.g. 10) or a percentage (\"2%\")");
+    } catch (const std::invalid_argument& e) {
+        fail(file, field, e.what());
+    }
+}
+
+// A field the game's kind of gate does not use: games between bots are judged by an SPRT,
+// puzzles board by board against a baseline file.
+void check_kind_of_field(const fs::path& file, const std::string& key, const std::string& game,
+                         bool versus) {
+    static const std::set<std::string> versus_only = {"sprt", "max_games", "inconclusive"};
+    static const std::set<std::string> puzzle_only = {"baseline", "tolerance"};
+    if (!versus && versus_only.count(key))
+        fail(file, "gate." + key,
+             "not used by " + game + " (its gate compares each board with a baseline file)");
+    if (versus && puzzle_only.count(key))
+        fail(file, "gate." + key,
+             "only used by " + puzzle_game_names() + " (games between bots are judged by an SPRT)");
+}
+
+void read_gate(const fs::path& file, const Json& gate, const std::string& game, bool versus,
+               GateSettings& settings) {
+    if (!gate.is_object()) fail(file, "gate", "must be an object, see docs/gate.md");
+    for (const auto& [key, value] : gate.items()) {
+        const std::string field = "gate." + key;
+        check_kind_of_field(file, key, game, versus);
+        if (key == "sprt")
+            read_sprt(file, value, settings.sprt);
+        else if (key == "max_games")
+            settings.max_games = read_max_games(file, value, field);
+        else if (key == "inconclusive")
+            settings.inconclusive = read_inconclusive(file, value, field);
+        else if (key == "allow_failures")
+            settings.allowed_failures = read_allowed_failures(file, value, field);
+        else if (key == "baseline")
+            settings.baseline = read_baseline_path(file, value, field);
+        else if (key == "tolerance")
+            settings.tolerance = read_tolerance(file, value, field);
+        else
+            fail(file, field,
+                 "unknown field (known: sprt, max_games, inconclusive, allow_failures for games "
+                 "between bots; baseline, tolerance, allow_failures for " +
+                     puzzle_game_names() + ")");
+    }
+}
+
+std::size_t bot_index(const tournament::TournamentConfig& config, const std::string& name) {
+    for (std::size_t i = 0; i < config.bots.size(); ++i)
+        if (config.bots[i].name == name) return i;
+    return config.bots.size();
+}
+
+std::string bot_list(const tournament::TournamentConfig& config) {
+    std::string list;
+    for (const auto& bot : config.bots) list += (list.empty() ? "" : ", ") + bot.name;
+    return list;
+}
+
+Json parse_root(const std::string& text, const fs::path& file) {
+    Json root;
+    try {
+        root = Json::parse(text, nullptr, true, /*ignore_comments=*/true);
+    } catch (const Json::parse_error& e) {
+        throw ConfigError(file.string() + ": not valid JSON: " + errors::json_text(e));
+    }
+    if (!root.is_object()) throw ConfigError(file.string() + ": must be a JSON object");
+    return root;
+}
+
+// "candidate" (removed from root): the bot's name, if given.
+std::optional<std::string> take_candidate(const fs::path& file, Json& root) {
+    if (!root.contains("candidate")) return std::nullopt;
+    if (!root["candidate"].is_string()) fail(file, "candidate", "must be a bot's name");
+    std::string candidate = root["candidate"].get<std::string>();
+    root.erase("candidate");
+    return candidate;
+}
+
+void set_candidate(const fs::path& file, const std::optional<std::string>& name,
+                   tournament::TournamentConfig& config) {
+    if (!name) return;
+    config.candidate = bot_index(config, *name);
+    if (config.candidate == config.bots.size())
+        fail(file, "candidate",
+             "'" + *name + "' is not the name of a bot in \"bots\" (" + bot_list(config) + ")");
+}
+
+void set_bot_commands(const GateConfig& config, const GateOverrides& o,
+                      tournament::TournamentConfig& t) {
+    for (const auto& [name, command] : o.commands) {
+        const std::size_t i = bot_index(t, name);
+        if (i == t.bots.size())
+            throw ConfigError("--command: '" + name + "' is not a bot of " + config.file.string() +
+                              " (" + bot_list(t) + ")");
+        if (command.empty()) throw ConfigError("--command " + name + "=: the command is empty");
+        t.bots[i].command = command;
+    }
+}
+
+void check_kind_of_overrides(bool versus, const GateOverrides& o) {
+    const bool sprt_option =
+        o.elo0 || o.elo1 || o.alpha || o.beta || o.model || o.max_games || o.inconclusive;
+    if (!versus && sprt_option)
+        throw ConfigError(
+            "--elo0, --elo1, --alpha, --beta, --model, --max-games and --inconclusive are for "
+            "games between bots; a " +
+            puzzle_game_names() + " gate compares with a baseline");
+    if (versus && (o.baseline || o.tolerance))
+        throw ConfigError("--baseline and --tolerance are for " + puzzle_game_names() + " gates");
+}
+
+}  // namespace
+
+double Tolerance::lowest_passing(std::int64_t baseline) const {
+    const double drop = percent ? std::abs(static_cast<double>(baseline)) * amount / 100 : amount;
+    return static_cast<double>(baseline) - drop;
+}
+
+std::string Tolerance::text() const {
+    return format("%g", amount) + (percent ? "%" : "");
+}
+
+Tolerance parse_tolerance(const std::string& text) {
+    Tolerance t;
+    std::string digits = text;
+    if (!digits.empty() && digits.back() == '%') {
+        t.percent = true;
+        digits.pop_back();
+    }
+    std::size_t used = 0;
+    try {
+        t.amount = std::stod(digits, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (digits.empty() || used != digits.size() || !std::isfinite(t.amount) || t.amount < 0)
+        throw std::invalid_argument("tolerance '" + text +
+                                    "': use points (e.g. 10) or a percentage (e.g. 2.5%), >= 0");
+    return t;
+}
+
+const char* model_name(ratings::SprtModel model) {
+    return model == ratings::SprtModel::normalized ? "normalized" : "logistic";
+}
+
+const std::set<std::string>& failure_kinds() {
+    static const std::set<std::string> kinds = {"timeout", "crash", "invalid"};
+    return kinds;
+}
+
+GateConfig load_gate_config(const fs::path& file) {
+    std::string text;
+    try {
+        text = files::read_text(file);
+    } catch (const files::FileError& e) {
+        throw ConfigError(e.what());
+    }
+    return load_gate_config_text(text, file);
+}
+
+GateConfig load_gate_config_text(const std::string& text, const fs::path& file) {
+    Json root = parse_root(text, file);
+    // "gate" and "candidate" are the gate's; the rest is a tournament config.
+    Json gate = Json::object();
+    if (root.contains("gate")) {
+        gate = root["gate"];
+        root.erase("gate");
+    }
+    const std::optional<std::string> candidate = take_candidate(file, root);
+    // An unknown game is left to the tournament loader, which names the field and the games.
+    const std::optional<std::string> game =
+        root.contains("game") && root["game"].is_string()
+            ? std::optional<std::string>(root["game"].get<std::string>())
+            : std::nullopt;
+    const bool versus = game && is_versus_game(*game);
+    if (versus) {
+        if (root.contains("format") && root["format"] != "gauntlet")
+            fail(file, "format",
+                 "a gate plays the candidate's games only: use \"gauntlet\" or leave it out");
+        root["format"] = "gauntlet";
+    }
+
+    GateConfig config;
+    config.file = file;
+    if (root.contains("seeds")) {
+        const Json& seeds = root["seeds"];
+        config.seed_count_given = !seeds.is_object() || seeds.contains("count");
+    }
+    // Dumped again for the tournament loader; `file` still names the config and anchors boards.
+    config.tournament = tournament::load_config_text(root.dump(), file);
+    set_candidate(file, candidate, config.tournament);
+    if (versus) config.tournament.format = tournament::Format::gauntlet;
+    config.gate.baseline = file.parent_path() / (file.stem().string() + ".baseline.json");
+    read_gate(file, gate, config.tournament.game, versus, config.gate);
+    return config;
+}
+
+void apply_overrides(GateConfig& config, const GateOverrides& o) {
+    tournament::TournamentConfig& t = config.tournament;
+    if (o.candidate) {
+        const std::size_t i = bot_index(t, *o.candidate);
+        if (i == t.bots.size())
+            throw ConfigError("--candidate: '" + *o.candidate + "' is not a bot of " +
+                              config.file.string() + " (" + bot_list(t) + ")");
+        t.candidate = i;
+    }
+    set_bot_commands(config, o, t);
+    check_kind_of_overrides(is_versus_game(t.game), o);
+    SprtSettings& s = config.gate.sprt;
+    s.elo0 = o.elo0.value_or(s.elo0);
+    s.elo1 = o.elo1.value_or(s.elo1);
+    s.alpha = o.alpha.value_or(s.alpha);
+    s.beta = o.beta.value_or(s.beta);
+    s.model = o.model.value_or(s.model);
+    check_sprt(s, "SPRT settings: ");
+    if (o.max_games) config.gate.max_games = o.max_games;
+    if (o.inconclusive) config.gate.inconclusive = *o.inconclusive;
+    if (o.allow_failures) config.gate.allowed_failures = failure_kinds();
+    if (o.baseline) config.gate.baseline = *o.baseline;
+    if (o.tolerance) config.gate.tolerance = *o.tolerance;
+}
+
+}  // namespace arena::gate

@@ -1,0 +1,15 @@
+#include "arena/report/replay_command.hpp"
+
+namespace arena::report {
+
+std::filesystem::path game_log_path(const std::filesystem::path& out_dir,
+                                    const std::string& game_id) {
+    return out_dir / "games" / (game_id + ".json");
+}
+
+std::string replay_command(const std::string& program, const std::filesystem::path& out_dir,
+                           const std::string& game_id) {
+    return program + " replay " + game_log_path(out_dir, game_id).string();
+}
+
+}  // namespace arena::report

@@ -1,0 +1,19 @@
+// The one place that says where a tournament game's log is and which command replays it: the
+// standings' failure tables, the gate's reports and the CLI's failure lines all print it.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace arena::report {
+
+// OUT/games/ID.json: the match log of game `game_id` of the tournament in `out_dir`.
+std::filesystem::path game_log_path(const std::filesystem::path& out_dir,
+                                    const std::string& game_id);
+
+// "PROGRAM replay OUT/games/ID.json": checks the game again against the referee. `program` is
+// how the user runs arena ("build/arena", or argv[0] as typed).
+std::string replay_command(const std::string& program, const std::filesystem::path& out_dir,
+                           const std::string& game_id);
+
+}  // namespace arena::report
