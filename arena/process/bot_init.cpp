@@ -1,5 +1,5 @@
 // arena-bot-init: the first process (PID 1) of a bot's own PID namespace. The arena starts it
-// (bot_process.cpp, spawn_contained) with the bot's pipes on fds 0-2 and a status pipe on fd 3,
+// (containment.cpp, spawn_in_namespace) with the bot's pipes on fds 0-2 and a status pipe on fd 3,
 // already in the bot's cgroups and with PR_SET_PDEATHSIG(SIGKILL) set.
 //
 //   arena-bot-init [--fsize BYTES] [--cpu SECONDS] -- EXECUTABLE ARGV0 [ARGS...]
@@ -80,6 +80,59 @@ void on_term(int) {}  // PID 1 only receives signals it handles; sigwaitinfo tak
     ::_exit(127);
 }
 
+// Starts the bot and waits for its exec. Returns its pid, or -1 once the failure is reported.
+pid_t start_bot(char** command, long fsize, long cpu, const sigset_t& none) {
+    int exec_pipe[2];
+    if (::pipe2(exec_pipe, O_CLOEXEC) != 0) {
+        report(proto::kExecFailed, errno);
+        return -1;
+    }
+    const pid_t bot = ::fork();
+    if (bot < 0) {
+        report(proto::kExecFailed, errno);
+        return -1;
+    }
+    if (bot == 0) run_bot(command, fsize, cpu, none, exec_pipe[1]);
+    ::close(exec_pipe[1]);
+    // The pipes are the bot's alone: a bot that closes its stdout must give the arena EOF.
+    const int devnull = ::open("/dev/null", O_RDWR);
+    for (int fd = 0; fd <= 2; ++fd) ::dup2(devnull, fd);
+    if (devnull > 2) ::close(devnull);
+    // The arena waits for this answer, as posix_spawn waits for the exec: spawn errors are
+    // reported where the bot is started.
+    int error = 0;
+    ssize_t n;
+    while ((n = ::read(exec_pipe[0], &error, sizeof error)) < 0 && errno == EINTR) {
+    }
+    ::close(exec_pipe[0]);
+    if (n > 0) {
+        report(proto::kExecFailed, error);
+        return -1;  // the bot's child is reaped by the kernel with the namespace
+    }
+    report(proto::kStarted, bot);
+    return bot;
+}
+
+// Until the bot's main process ends: forwards SIGTERM to the namespace, reaps every process
+// re-parented here, and reports the bot's wait status.
+int serve(pid_t bot, const sigset_t& waited) {
+    for (;;) {
+        siginfo_t info{};
+        if (::sigwaitinfo(&waited, &info) < 0) continue;
+        if (info.si_signo == SIGTERM) {
+            ::kill(-1, SIGTERM);  // every process of the namespace but this one
+            continue;
+        }
+        int status = 0;
+        for (pid_t pid; (pid = ::waitpid(-1, &status, WNOHANG)) > 0;) {
+            if (pid == bot) {
+                report(proto::kExited, status);
+                return 0;  // the kernel now kills what is left of the namespace
+            }
+        }
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -108,48 +161,7 @@ int main(int argc, char** argv) {
     term.sa_handler = on_term;
     ::sigaction(SIGTERM, &term, nullptr);
 
-    int exec_pipe[2];
-    if (::pipe2(exec_pipe, O_CLOEXEC) != 0) {
-        report(proto::kExecFailed, errno);
-        return 127;
-    }
-    const pid_t bot = ::fork();
-    if (bot < 0) {
-        report(proto::kExecFailed, errno);
-        return 127;
-    }
-    if (bot == 0) run_bot(command, fsize, cpu, none, exec_pipe[1]);
-    ::close(exec_pipe[1]);
-    // The pipes are the bot's alone: a bot that closes its stdout must give the arena EOF.
-    const int devnull = ::open("/dev/null", O_RDWR);
-    for (int fd = 0; fd <= 2; ++fd) ::dup2(devnull, fd);
-    if (devnull > 2) ::close(devnull);
-    // The arena waits for this answer, as posix_spawn waits for the exec: spawn errors are
-    // reported where the bot is started.
-    int error = 0;
-    ssize_t n;
-    while ((n = ::read(exec_pipe[0], &error, sizeof error)) < 0 && errno == EINTR) {
-    }
-    ::close(exec_pipe[0]);
-    if (n > 0) {
-        report(proto::kExecFailed, error);
-        return 127;  // the bot's child is reaped by the kernel with the namespace
-    }
-    report(proto::kStarted, bot);
-
-    for (;;) {
-        siginfo_t info{};
-        if (::sigwaitinfo(&waited, &info) < 0) continue;
-        if (info.si_signo == SIGTERM) {
-            ::kill(-1, SIGTERM);  // every process of the namespace but this one
-            continue;
-        }
-        int status = 0;
-        for (pid_t pid; (pid = ::waitpid(-1, &status, WNOHANG)) > 0;) {
-            if (pid == bot) {
-                report(proto::kExited, status);
-                return 0;  // the kernel now kills what is left of the namespace
-            }
-        }
-    }
+    const pid_t bot = start_bot(command, fsize, cpu, none);
+    if (bot < 0) return 127;
+    return serve(bot, waited);
 }

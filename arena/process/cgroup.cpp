@@ -17,6 +17,8 @@
 #include <sstream>
 #include <utility>
 
+#include "arena/common/diagnostics.hpp"
+
 namespace arena::process {
 
 namespace {
@@ -60,23 +62,67 @@ bool write_text(const std::string& path, const std::string& text) {
     return ok;
 }
 
-Layout detect_layout() {
-    // The arena's own cgroup path per controller ("" key: the v2 hierarchy).
-    std::vector<std::pair<std::string, std::string>> own;  // controller list, path
-    {
-        std::ifstream in("/proc/self/cgroup");
-        for (std::string line; std::getline(in, line);) {
-            const auto first = line.find(':'), second = line.find(':', first + 1);
-            if (first == std::string::npos || second == std::string::npos) continue;
-            own.emplace_back(line.substr(first + 1, second - first - 1), line.substr(second + 1));
+// The arena's own cgroup path per controller list ("" : the v2 hierarchy), from /proc/self/cgroup.
+using OwnCgroups = std::vector<std::pair<std::string, std::string>>;  // controller list, path
+
+OwnCgroups read_own_cgroups() {
+    OwnCgroups own;
+    std::ifstream in("/proc/self/cgroup");
+    for (std::string line; std::getline(in, line);) {
+        const auto first = line.find(':'), second = line.find(':', first + 1);
+        if (first == std::string::npos || second == std::string::npos) continue;
+        own.emplace_back(line.substr(first + 1, second - first - 1), line.substr(second + 1));
+    }
+    return own;
+}
+
+// The v2 hierarchy mounted at `mount_point`, if the arena's cgroup there has the memory and pids
+// controllers delegated to it and is writable (a v2 system: then v2 for all).
+std::optional<Hierarchy> usable_v2(const std::string& mount_point, const OwnCgroups& own) {
+    std::optional<std::string> path;
+    for (const auto& [list, p] : own) {
+        if (list.empty()) {
+            path = p;
+            break;
         }
     }
-    auto own_path = [&](const std::string& controllers) -> std::optional<std::string> {
-        for (const auto& [list, path] : own) {
-            if (list == controllers) return path;
+    if (!path) return std::nullopt;
+    const std::string dir = mount_point + (*path == "/" ? "" : *path);
+    const std::vector<std::string> available = words(read_small(dir + "/cgroup.controllers"), ' ');
+    auto has = [&](const char* name) {
+        for (std::string w : available) {
+            while (!w.empty() && w.back() == '\n') w.pop_back();
+            if (w == name) return true;
         }
-        return std::nullopt;
+        return false;
     };
+    if (has("memory") && has("pids") && writable_dir(dir)) return Hierarchy{dir, true};
+    return std::nullopt;
+}
+
+// The v1 hierarchy mounted at `mount_point` with `options`: the slots of `layout` it serves.
+void add_v1(Layout& layout, const std::string& mount_point, const std::string& options,
+            const OwnCgroups& own) {
+    for (const std::string& option : words(options, ',')) {
+        Hierarchy* slot = option == "memory"    ? &layout.memory
+                          : option == "pids"    ? &layout.pids
+                          : option == "cpuacct" ? &layout.cpu
+                                                : nullptr;
+        if (slot == nullptr) continue;
+        std::optional<std::string> path;
+        for (const auto& [list, p] : own) {
+            for (const std::string& c : words(list, ',')) {
+                if (c == option) path = p;
+            }
+        }
+        if (!path) continue;
+        const std::string dir = mount_point + (*path == "/" ? "" : *path);
+        if (writable_dir(dir)) *slot = Hierarchy{dir, false};
+    }
+}
+
+Layout detect_layout() {
+    const OwnCgroups own = read_own_cgroups();
     Layout layout;
     std::ifstream in("/proc/self/mountinfo");
     for (std::string line; std::getline(in, line);) {
@@ -87,47 +133,26 @@ Layout detect_layout() {
         if (before.size() < 5 || after.size() < 3) continue;
         const std::string& mount_point = before[4];
         if (after[0] == "cgroup2") {
-            const auto path = own_path("");
-            if (!path) continue;
-            const std::string dir = mount_point + (*path == "/" ? "" : *path);
-            // Usable only with the controllers delegated to us (a v2 system): then v2 for all.
-            const std::vector<std::string> available =
-                words(read_small(dir + "/cgroup.controllers"), ' ');
-            auto has = [&](const char* name) {
-                for (std::string w : available) {
-                    while (!w.empty() && w.back() == '\n') w.pop_back();
-                    if (w == name) return true;
-                }
-                return false;
-            };
-            if (has("memory") && has("pids") && writable_dir(dir)) {
-                const Hierarchy v2{dir, true};
-                return Layout{v2, v2, v2};
-            }
+            if (const std::optional<Hierarchy> v2 = usable_v2(mount_point, own))
+                return Layout{*v2, *v2, *v2};
         } else if (after[0] == "cgroup") {
-            for (const std::string& option : words(after[2], ',')) {
-                Hierarchy* slot = option == "memory"    ? &layout.memory
-                                  : option == "pids"    ? &layout.pids
-                                  : option == "cpuacct" ? &layout.cpu
-                                                        : nullptr;
-                if (slot == nullptr) continue;
-                std::optional<std::string> path;
-                for (const auto& [list, p] : own) {
-                    for (const std::string& c : words(list, ',')) {
-                        if (c == option) path = p;
-                    }
-                }
-                if (!path) continue;
-                const std::string dir = mount_point + (*path == "/" ? "" : *path);
-                if (writable_dir(dir)) *slot = Hierarchy{dir, false};
-            }
+            add_v1(layout, mount_point, after[2], own);
         }
     }
     return layout;
 }
 
+Layout logged_layout() {
+    const Layout detected = detect_layout();
+    auto where = [](const Hierarchy& h) { return h ? h.own_dir : std::string("none writable"); };
+    diagnostics::log().debug("cgroups: memory {}, pids {}, cpu {} ({})", where(detected.memory),
+                             where(detected.pids), where(detected.cpu),
+                             detected.memory.v2 ? "v2" : "v1 or none");
+    return detected;
+}
+
 const Layout& layout() {
-    static const Layout detected = detect_layout();
+    static const Layout detected = logged_layout();
     return detected;
 }
 
@@ -205,66 +230,93 @@ void check_limits_supported(const Limits& limits) {
     if (!problem.empty()) throw SpawnError(problem);
 }
 
+namespace {
+
+// Why a bot's cgroup could not be set up: the step, and errno's text taken when it failed.
+struct SetupFailure {
+    std::string what, why;
+};
+
+[[noreturn]] void setup_failed(const std::string& what) {
+    throw SetupFailure{what, std::strerror(errno)};
+}
+
+// The bot's directory `name` in hierarchy `h` (created once: on v2 all three are the same), its
+// cgroup.procs opened for the child to join.
+std::string bot_dir(const Hierarchy& h, const std::string& name, std::vector<std::string>& dirs,
+                    std::vector<int>& procs_fds) {
+    const std::string parent = arena_dir(h.own_dir);
+    const std::string dir = parent + "/" + name;
+    for (const std::string& known : dirs) {
+        if (known == dir) return dir;
+    }
+    if (parent.empty() || ::mkdir(dir.c_str(), 0755) != 0) setup_failed("mkdir " + dir);
+    dirs.push_back(dir);
+    if (h.v2) {
+        // The controllers must be enabled for the arena's children, then for ours.
+        write_text(h.own_dir + "/cgroup.subtree_control", "+memory +pids +cpu");
+        write_text(parent + "/cgroup.subtree_control", "+memory +pids +cpu");
+    }
+    const int fd = ::open((dir + "/cgroup.procs").c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) setup_failed("open " + dir + "/cgroup.procs");
+    procs_fds.push_back(fd);
+    return dir;
+}
+
+// Sets the memory limit in `dir`; opens the files that tell OOM kills and the peak.
+void set_memory_limit(const std::string& dir, long mib, bool v2, int& events_fd, int& peak_fd) {
+    constexpr long kMiB = 1024 * 1024;
+    const std::string bytes = std::to_string(mib * kMiB);
+    if (v2) {
+        if (!write_text(dir + "/memory.max", bytes)) setup_failed("memory.max");
+        write_text(dir + "/memory.swap.max", "0");
+        // The whole bot goes when one of its processes is OOM-killed.
+        write_text(dir + "/memory.oom.group", "1");
+        events_fd = ::open((dir + "/memory.events").c_str(), O_RDONLY | O_CLOEXEC);
+        peak_fd = ::open((dir + "/memory.peak").c_str(), O_RDONLY | O_CLOEXEC);
+    } else {
+        if (!write_text(dir + "/memory.limit_in_bytes", bytes))
+            setup_failed("memory.limit_in_bytes");
+        // With swap accounting, swap counts too (else a bot could swap out beyond it).
+        write_text(dir + "/memory.memsw.limit_in_bytes", bytes);
+        events_fd = ::open((dir + "/memory.oom_control").c_str(), O_RDONLY | O_CLOEXEC);
+        peak_fd = ::open((dir + "/memory.max_usage_in_bytes").c_str(), O_RDONLY | O_CLOEXEC);
+    }
+    diagnostics::log().debug("cgroup {}: memory limit {} bytes ({})", dir, bytes, v2 ? "v2" : "v1");
+}
+
+}  // namespace
+
 BotCgroup::BotCgroup(const Limits& limits, const std::string& program, int helpers) {
     if (!limits.memory_mb && !limits.processes && !limits.cpu_seconds) return;
     check_limits_supported(limits);
     const Layout& l = layout();
     const std::string name = "bot-" + std::to_string(++bot_counter);
-    auto fail = [&](const std::string& what) {
-        const std::string why = std::strerror(errno);
-        remove();
-        throw SpawnError("bot command '" + program + "': cannot set up its cgroup (" + what +
-                         "): " + why + ". Run the arena as root or drop the limit options.");
-    };
-    // One directory per hierarchy; on v2 all three are the same.
-    auto make = [&](const Hierarchy& h) -> std::string {
-        const std::string parent = arena_dir(h.own_dir);
-        const std::string dir = parent + "/" + name;
-        for (const std::string& known : dirs_) {
-            if (known == dir) return dir;
-        }
-        if (parent.empty() || ::mkdir(dir.c_str(), 0755) != 0) fail("mkdir " + dir);
-        dirs_.push_back(dir);
-        if (h.v2) {
-            // The controllers must be enabled for the arena's children, then for ours.
-            write_text(h.own_dir + "/cgroup.subtree_control", "+memory +pids +cpu");
-            write_text(parent + "/cgroup.subtree_control", "+memory +pids +cpu");
-        }
-        const int fd = ::open((dir + "/cgroup.procs").c_str(), O_WRONLY | O_CLOEXEC);
-        if (fd < 0) fail("open " + dir + "/cgroup.procs");
-        procs_fds_.push_back(fd);
-        return dir;
-    };
     v2_ = l.memory.v2;
-    constexpr long kMiB = 1024 * 1024;
-    if (limits.memory_mb) {
-        const std::string dir = make(l.memory);
-        const std::string bytes = std::to_string(*limits.memory_mb * kMiB);
-        if (v2_) {
-            if (!write_text(dir + "/memory.max", bytes)) fail("memory.max");
-            write_text(dir + "/memory.swap.max", "0");
-            // The whole bot goes when one of its processes is OOM-killed.
-            write_text(dir + "/memory.oom.group", "1");
-            events_fd_ = ::open((dir + "/memory.events").c_str(), O_RDONLY | O_CLOEXEC);
-            peak_fd_ = ::open((dir + "/memory.peak").c_str(), O_RDONLY | O_CLOEXEC);
-        } else {
-            if (!write_text(dir + "/memory.limit_in_bytes", bytes)) fail("memory.limit_in_bytes");
-            // With swap accounting, swap counts too (else a bot could swap out beyond it).
-            write_text(dir + "/memory.memsw.limit_in_bytes", bytes);
-            events_fd_ = ::open((dir + "/memory.oom_control").c_str(), O_RDONLY | O_CLOEXEC);
-            peak_fd_ = ::open((dir + "/memory.max_usage_in_bytes").c_str(), O_RDONLY | O_CLOEXEC);
+    try {
+        if (limits.memory_mb) {
+            const std::string dir = bot_dir(l.memory, name, dirs_, procs_fds_);
+            set_memory_limit(dir, *limits.memory_mb, v2_, events_fd_, peak_fd_);
         }
-    }
-    if (limits.processes) {
-        const std::string dir = make(l.pids);
-        const std::string max = std::to_string(*limits.processes + helpers);
-        if (!write_text(dir + "/pids.max", max)) fail("pids.max");
-    }
-    if (limits.cpu_seconds) {
-        const std::string dir = make(l.cpu);
-        const std::string file = dir + (l.cpu.v2 ? "/cpu.stat" : "/cpuacct.usage");
-        cpu_fd_ = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-        if (cpu_fd_ < 0) fail("open " + file);
+        if (limits.processes) {
+            const std::string dir = bot_dir(l.pids, name, dirs_, procs_fds_);
+            const std::string max = std::to_string(*limits.processes + helpers);
+            if (!write_text(dir + "/pids.max", max)) setup_failed("pids.max");
+            diagnostics::log().debug("cgroup {}: pids.max {}", dir, max);
+        }
+        if (limits.cpu_seconds) {
+            const std::string dir = bot_dir(l.cpu, name, dirs_, procs_fds_);
+            const std::string file = dir + (l.cpu.v2 ? "/cpu.stat" : "/cpuacct.usage");
+            cpu_fd_ = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+            if (cpu_fd_ < 0) setup_failed("open " + file);
+            diagnostics::log().debug("cgroup {}: CPU time watched ({} s)", dir,
+                                     *limits.cpu_seconds);
+        }
+    } catch (const SetupFailure& failure) {
+        remove();
+        throw SpawnError("bot command '" + program + "': cannot set up its cgroup (" +
+                         failure.what + "): " + failure.why +
+                         ". Run the arena as root or drop the limit options.");
     }
 }
 

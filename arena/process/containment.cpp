@@ -37,6 +37,9 @@
 #include <filesystem>
 #include <mutex>
 
+#include "arena/common/diagnostics.hpp"
+#include "arena/process/spawn_support.hpp"
+
 namespace arena::process {
 
 namespace {
@@ -163,14 +166,6 @@ pid_t clone_child(ChildPlan& plan, int extra_flags) {
     return pid;
 }
 
-std::vector<char*> c_argv(const std::vector<std::string>& argv) {
-    std::vector<char*> args;
-    args.reserve(argv.size() + 1);
-    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-    args.push_back(nullptr);
-    return args;
-}
-
 // ---- what this machine offers ----
 
 // Where arena-bot-init is: $ARENA_BOT_INIT, next to the running program (an installed arena),
@@ -218,43 +213,54 @@ std::string probe_namespaces() {
     return pid > 0 ? "" : std::strerror(error);
 }
 
-const Containment& containment() {
-    static const Containment c = [] {
-        Containment result;
-        const char* forced = std::getenv("ARENA_CONTAINMENT");
-        const std::string fallback =
-            ": bots are contained by process group only, so a process a bot starts in a new "
-            "session or group can outlive its game (README: 'Untrusted bots')";
-        if (forced != nullptr && std::string(forced) == "process-group") {
-            result.notice = "arena: notice: ARENA_CONTAINMENT=process-group" + fallback;
-            return result;
-        }
-        if (const std::string problem = probe_namespaces(); !problem.empty()) {
-            result.notice = "arena: notice: this machine gives the arena no PID namespace (" +
-                            problem + ")" + fallback;
-            return result;
-        }
-        result.init_program = find_init_program();
-        if (result.init_program.empty()) {
-            result.notice =
-                "arena: notice: arena-bot-init not found next to the arena program" + fallback;
-            return result;
-        }
-        if (::geteuid() != 0) {
-            result.uid_map = std::to_string(::geteuid()) + " " + std::to_string(::geteuid()) + " 1";
-            result.gid_map = std::to_string(::getegid()) + " " + std::to_string(::getegid()) + " 1";
-        }
-        // The lifeline: we hold its write end until we die. Both ends at 10 or above, so that
-        // the child's dup2() onto 3 never meets them.
-        int fds[2];
-        if (::pipe2(fds, O_CLOEXEC) == 0) {
-            result.lifeline_read = ::fcntl(fds[0], F_DUPFD_CLOEXEC, 10);
-            result.lifeline_write = ::fcntl(fds[1], F_DUPFD_CLOEXEC, 10);
-            ::close(fds[0]);
-            ::close(fds[1]);
-        }
+// Why the fallback is used (its notice), or "" when bots can be contained here, with the init
+// program found.
+std::string fallback_notice(std::string& init_program) {
+    const char* forced = std::getenv("ARENA_CONTAINMENT");
+    const std::string fallback =
+        ": bots are contained by process group only, so a process a bot starts in a new "
+        "session or group can outlive its game (README: 'Untrusted bots')";
+    if (forced != nullptr && std::string(forced) == "process-group")
+        return "arena: notice: ARENA_CONTAINMENT=process-group" + fallback;
+    if (const std::string problem = probe_namespaces(); !problem.empty()) {
+        return "arena: notice: this machine gives the arena no PID namespace (" + problem + ")" +
+               fallback;
+    }
+    init_program = find_init_program();
+    if (init_program.empty())
+        return "arena: notice: arena-bot-init not found next to the arena program" + fallback;
+    return "";
+}
+
+Containment detect_containment() {
+    Containment result;
+    result.notice = fallback_notice(result.init_program);
+    if (!result.notice.empty()) {
+        result.init_program.clear();
+        diagnostics::log().debug("containment: process group per bot (fallback): {}",
+                                 result.notice);
         return result;
-    }();
+    }
+    if (::geteuid() != 0) {
+        result.uid_map = std::to_string(::geteuid()) + " " + std::to_string(::geteuid()) + " 1";
+        result.gid_map = std::to_string(::getegid()) + " " + std::to_string(::getegid()) + " 1";
+    }
+    // The lifeline: we hold its write end until we die. Both ends at 10 or above, so that
+    // the child's dup2() onto 3 never meets them.
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) == 0) {
+        result.lifeline_read = ::fcntl(fds[0], F_DUPFD_CLOEXEC, 10);
+        result.lifeline_write = ::fcntl(fds[1], F_DUPFD_CLOEXEC, 10);
+        ::close(fds[0]);
+        ::close(fds[1]);
+    }
+    diagnostics::log().debug("containment: a PID namespace per bot, init {}{}", result.init_program,
+                             result.uid_map.empty() ? "" : " (in a user namespace: not root)");
+    return result;
+}
+
+const Containment& containment() {
+    static const Containment c = detect_containment();
     return c;
 }
 
@@ -266,17 +272,9 @@ void print_notice_once() {
     });
 }
 
-[[noreturn]] void spawn_failed(const SpawnRequest& request, const std::string& executable,
-                               const char* step, int error) {
-    std::string hint;
-    if (error == ENOEXEC) hint = " (not a program; a script needs a #! line)";
-    if (error == ENOENT) hint = " (for a script: does the interpreter in its #! line exist?)";
-    if (error == ENOMEM || error == EAGAIN)
-        hint = " (the limits are too tight for the program to start: " + request.limits.describe() +
-               ")";
-    throw SpawnError("bot command '" + request.argv.front() + "': cannot start " + executable +
-                     (step != nullptr ? std::string(" (") + step + ")" : std::string()) + ": " +
-                     std::strerror(error) + hint + ". Fix --bot / the config.");
+[[noreturn]] void request_failed(const SpawnRequest& request, const std::string& executable,
+                                 const char* step, int error) {
+    spawn_failed(request.argv.front(), executable, step, error, request.limits);
 }
 
 // ---- fallback without limits: posix_spawn ----
@@ -308,7 +306,7 @@ pid_t spawn_plain(const SpawnRequest& request) {
                                     request.environment.empty() ? environ : env.data());
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attr);
-    if (error != 0) spawn_failed(request, request.executable, nullptr, error);
+    if (error != 0) request_failed(request, request.executable, nullptr, error);
     return pid;
 }
 
@@ -337,39 +335,34 @@ std::string containment_notice() {
     return containment().notice;
 }
 
-Spawned spawn_bot(const SpawnRequest& request) {
-    const Containment& c = containment();
-    ChildPlan plan;
-    plan.stdin_fd = request.stdin_fd;
-    plan.stdout_fd = request.stdout_fd;
-    plan.stderr_fd = request.stderr_fd;
-    std::vector<char*> env = c_argv(request.environment);
-    plan.envp = request.environment.empty() ? environ : env.data();
-    if (!request.working_dir.empty()) plan.working_dir = request.working_dir.c_str();
-    add_cgroups(plan, request);
-    Spawned spawned;
+namespace {
 
-    if (c.init_program.empty()) {  // the fallback: the bot itself in its own process group
-        print_notice_once();
-        if (plan.cgroup_count == 0 && !request.limits.any()) {
-            spawned.pid = spawn_plain(request);
-            return spawned;
-        }
-        add_rlimits(plan, request.limits);
-        std::vector<char*> args = c_argv(request.argv);
-        plan.executable = request.executable.c_str();
-        plan.argv = args.data();
-        spawned.pid = clone_child(plan, 0);
-        if (spawned.pid == -1) spawn_failed(request, request.executable, "clone", errno);
-        if (plan.error != 0) {
-            ::waitpid(spawned.pid, nullptr, 0);  // it has _exit()ed already
-            spawn_failed(request, request.executable, plan.failed_step, plan.error);
-        }
+// The fallback: the bot itself in its own process group; posix_spawn when nothing must be done
+// before exec.
+Spawned spawn_in_process_group(const SpawnRequest& request, ChildPlan& plan) {
+    print_notice_once();
+    Spawned spawned;
+    if (plan.cgroup_count == 0 && !request.limits.any()) {
+        spawned.pid = spawn_plain(request);
         return spawned;
     }
+    add_rlimits(plan, request.limits);
+    std::vector<char*> args = c_argv(request.argv);
+    plan.executable = request.executable.c_str();
+    plan.argv = args.data();
+    spawned.pid = clone_child(plan, 0);
+    if (spawned.pid == -1) request_failed(request, request.executable, "clone", errno);
+    if (plan.error != 0) {
+        ::waitpid(spawned.pid, nullptr, 0);  // it has _exit()ed already
+        request_failed(request, request.executable, plan.failed_step, plan.error);
+    }
+    return spawned;
+}
 
-    // Contained: arena-bot-init [--fsize B] [--cpu S] -- executable argv...
-    std::vector<std::string> init_argv = {c.init_program};
+// arena-bot-init [--fsize B] [--cpu S] -- executable argv...
+std::vector<std::string> init_command(const std::string& init_program,
+                                      const SpawnRequest& request) {
+    std::vector<std::string> init_argv = {init_program};
     if (request.limits.file_size_mb)
         init_argv.insert(init_argv.end(),
                          {"--fsize", std::to_string(*request.limits.file_size_mb * 1024 * 1024)});
@@ -378,10 +371,15 @@ Spawned spawn_bot(const SpawnRequest& request) {
     init_argv.push_back("--");
     init_argv.push_back(request.executable);
     init_argv.insert(init_argv.end(), request.argv.begin(), request.argv.end());
-    std::vector<char*> args = c_argv(init_argv);
+    return init_argv;
+}
 
+// Contained: the init of a new PID namespace, which starts the bot and reports on `status_fd`.
+Spawned spawn_in_namespace(const SpawnRequest& request, const Containment& c, ChildPlan& plan) {
+    const std::vector<std::string> init_argv = init_command(c.init_program, request);
+    std::vector<char*> args = c_argv(init_argv);
     int status[2];
-    if (::pipe2(status, O_CLOEXEC) != 0) spawn_failed(request, request.executable, "pipe", errno);
+    if (::pipe2(status, O_CLOEXEC) != 0) request_failed(request, request.executable, "pipe", errno);
     // At 10 or above (see the lifeline).
     const int status_read = ::fcntl(status[0], F_DUPFD_CLOEXEC, 10);
     const int status_write = ::fcntl(status[1], F_DUPFD_CLOEXEC, 10);
@@ -397,21 +395,38 @@ Spawned spawn_bot(const SpawnRequest& request) {
         plan.uid_map = c.uid_map.c_str();
         plan.gid_map = c.gid_map.c_str();
     }
+    Spawned spawned;
     spawned.pid = clone_child(plan, namespace_flags());
     const int clone_error = errno;
     ::close(status_write);
     if (spawned.pid == -1) {
         ::close(status_read);
-        spawn_failed(request, request.executable, "clone", clone_error);
+        request_failed(request, request.executable, "clone", clone_error);
     }
     if (plan.error != 0) {
         ::close(status_read);
         ::waitpid(spawned.pid, nullptr, 0);
-        spawn_failed(request, c.init_program, plan.failed_step, plan.error);
+        request_failed(request, c.init_program, plan.failed_step, plan.error);
     }
     spawned.status_fd = status_read;
     spawned.contained = true;
     return spawned;
+}
+
+}  // namespace
+
+Spawned spawn_bot(const SpawnRequest& request) {
+    const Containment& c = containment();
+    ChildPlan plan;
+    plan.stdin_fd = request.stdin_fd;
+    plan.stdout_fd = request.stdout_fd;
+    plan.stderr_fd = request.stderr_fd;
+    std::vector<char*> env = c_argv(request.environment);
+    plan.envp = request.environment.empty() ? environ : env.data();
+    if (!request.working_dir.empty()) plan.working_dir = request.working_dir.c_str();
+    add_cgroups(plan, request);
+    if (c.init_program.empty()) return spawn_in_process_group(request, plan);
+    return spawn_in_namespace(request, c, plan);
 }
 
 }  // namespace arena::process

@@ -17,10 +17,12 @@ void install_interrupt_handlers();
 int interrupt_signal();
 
 // The exit code an interrupted arena ends with: 128 + the signal (130, 143, 129).
-inline int interrupted_exit_code(int signal) { return 128 + signal; }
+inline int interrupted_exit_code(int signal) {
+    return 128 + signal;
+}
 
 // Ends every bot alive in this process now (SIGKILL to each bot's containment). Async-signal-
-// safe: the interrupt handler calls it. Defined in bot_process.cpp, which knows the live bots.
+// safe: the interrupt handler calls it. Defined in signals.cpp, which knows the live bots.
 void kill_all_bots() noexcept;
 
 // For tests: behave as if `signal` had arrived (flag raised, bots killed), or lower the flag.

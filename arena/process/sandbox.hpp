@@ -1,8 +1,11 @@
-// The --sandbox: bubblewrap (bwrap) around the bot's command. Private to arena/process.
+// The --sandbox: bubblewrap (bwrap) around the bot's command, and the probe that tells once
+// whether bwrap works here (check_sandbox, declared in bot_process.hpp). Private to arena/process.
 #pragma once
 
 #include <string>
 #include <vector>
+
+#include "arena/process/spawn_support.hpp"
 
 namespace arena::process {
 
@@ -28,5 +31,10 @@ std::vector<std::string> sandbox_environment();
 
 // Where bwrap is, or "" when it is not installed.
 std::string find_bwrap();
+
+// The bot's command inside the sandbox: bwrap (checked with check_sandbox) with sandboxed_argv
+// for `argv`, whose program resolved to `executable`.
+BotCommand sandboxed_command(const std::vector<std::string>& argv, const std::string& executable,
+                             const BotOptions& options);
 
 }  // namespace arena::process
