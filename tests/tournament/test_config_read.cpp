@@ -1,0 +1,186 @@
+// read_config on an already parsed config, as the gate reads the tournament part of its config
+// (ConfigReadOptions), the public field reader (config_fields.hpp) and test cases from files.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "arena/tournament/config.hpp"
+#include "arena/tournament/config_fields.hpp"
+
+namespace fs = std::filesystem;
+using namespace arena;
+using tournament::ConfigError;
+using tournament::ConfigReadOptions;
+
+namespace {
+
+const fs::path kFile = "gates/g.json";
+const std::string kBots =
+    R"("bots": [{"name": "cand", "command": "a"}, {"name": "base", "command": "b"}])";
+
+// The options the gate reads its config with: "gate" and "candidate" are its own, and it plays
+// the candidate's games only.
+ConfigReadOptions gate_options() {
+    ConfigReadOptions options;
+    options.caller_fields = {"gate", "candidate"};
+    options.versus_format = tournament::Format::gauntlet;
+    options.versus_format_why =
+        "a gate plays the candidate's games only: use \"gauntlet\" or leave it out";
+    return options;
+}
+
+tournament::TournamentConfig read(const std::string& text, const ConfigReadOptions& options = {}) {
+    return tournament::read_config(nlohmann::json::parse(text), kFile, options);
+}
+
+std::string error_of(const std::string& text, const ConfigReadOptions& options = {}) {
+    try {
+        read(text, options);
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("read_config reads a parsed config as load_config_text reads its text") {
+    const std::string text = R"({"game": "diceshogi", )" + kBots +
+                             R"(, "seeds": {"count": 3, "master": 7}, "games_per_seed": 2,
+        "format": "gauntlet", "candidate": "base", "time": {"scale": 2}, "concurrency": 3})";
+    const auto parsed = read(text);
+    const auto loaded = tournament::load_config_text(text, kFile);
+    CHECK(parsed.game == loaded.game);
+    CHECK(parsed.seeds == loaded.seeds);
+    CHECK(parsed.master_seed == 7);
+    CHECK(parsed.games_per_seed == 2);
+    CHECK(parsed.format == tournament::Format::gauntlet);
+    CHECK(parsed.candidate == 1);
+    CHECK(parsed.time_scale == 2.0);
+    CHECK(parsed.concurrency == 3);
+    CHECK(parsed.seed_count_given);
+}
+
+TEST_CASE("the gate's options: its own fields pass, the format is the gauntlet") {
+    const auto config = read(
+        R"({"game": "diceshogi", )" + kBots + R"(, "candidate": "base", "gate": {"sprt": {}}})",
+        gate_options());
+    CHECK(config.format == tournament::Format::gauntlet);
+    CHECK(config.candidate == 0);  // "candidate" is the caller's to read
+    CHECK(
+        read(R"({"game": "tsuro", "format": "gauntlet", )" + kBots + "}", gate_options()).format ==
+        tournament::Format::gauntlet);
+    CHECK(error_of(R"({"game": "diceshogi", "format": "round-robin", )" + kBots + "}",
+                   gate_options()) ==
+          "gates/g.json: field 'format': a gate plays the candidate's games only: use "
+          "\"gauntlet\" or leave it out");
+    // The format is checked before any other field, as the gate did before it read the rest.
+    CHECK(error_of(R"({"game": "diceshogi", "format": 3, "colour": 1, )" + kBots + "}",
+                   gate_options())
+              .find("field 'format'") != std::string::npos);
+    // Other unknown fields are still refused, with the tournament's list.
+    CHECK(error_of(R"({"game": "diceshogi", "colour": 1, )" + kBots + "}", gate_options()) ==
+          "gates/g.json: field 'colour': unknown field (known: game, bots, boards, seeds, "
+          "games_per_seed, players_per_game, format, candidate, seat_orders, time, concurrency, "
+          "out, limits, sandbox, games; see configs/README.md)");
+    // A puzzle has no format: "format" is refused as before, "candidate" is the caller's.
+    CHECK(read(R"({"game": "samegame", "boards": [6], "candidate": "cand", "gate": {}, )" + kBots +
+                   "}",
+               gate_options())
+              .testcases.size() == 1);
+    CHECK(
+        error_of(R"({"game": "samegame", "format": "gauntlet", )" + kBots + "}", gate_options()) ==
+        "gates/g.json: field 'format': not used by samegame (a 1-player game on boards; every "
+        "bot plays every board)");
+}
+
+TEST_CASE("without options, the gate's fields are refused") {
+    CHECK(error_of(R"({"game": "diceshogi", "gate": {}, )" + kBots + "}")
+              .find("field 'gate': unknown field") != std::string::npos);
+    CHECK(error_of(R"({"game": "diceshogi", "candidate": "cand", )" + kBots + "}") ==
+          "gates/g.json: field 'candidate': only used with \"format\": \"gauntlet\"");
+    CHECK(error_of(R"({"game": "samegame", "candidate": "cand", )" + kBots + "}")
+              .find("field 'candidate': not used by samegame") != std::string::npos);
+}
+
+TEST_CASE("seed_count_given: whether the config says how many seeds") {
+    const std::string head = R"({"game": "diceshogi", )" + kBots;
+    CHECK_FALSE(read(head + "}").seed_count_given);
+    CHECK(read(head + "}").seeds.size() == 10);
+    CHECK(read(head + R"(, "seeds": 3})").seed_count_given);
+    CHECK(read(head + R"(, "seeds": {"count": 4}})").seed_count_given);
+    CHECK_FALSE(read(head + R"(, "seeds": {"master": 4}})").seed_count_given);
+    const auto listed = read(head + R"(, "seeds": [5, -6]})");
+    CHECK(listed.seed_count_given);
+    CHECK_FALSE(listed.master_seed);
+    CHECK(listed.seeds == std::vector<std::int64_t>{5, -6});
+}
+
+TEST_CASE("parse_config_text: the JSON object of a config, or a ConfigError naming the file") {
+    CHECK(tournament::parse_config_text("{\"a\": 1 /* why */}", kFile)["a"] == 1);
+    CHECK_THROWS_WITH_AS(tournament::parse_config_text("[1]", kFile),
+                         "gates/g.json: must be a JSON object", ConfigError);
+    CHECK_THROWS_AS(tournament::parse_config_text("{", kFile), ConfigError);
+}
+
+TEST_CASE("FieldReader: one message form for every field, on json and ordered_json") {
+    const nlohmann::json root = {{"n", 5}};
+    const tournament::FieldReader fields(kFile, root);
+    CHECK(fields.find("n") != nullptr);
+    CHECK(fields.find("m") == nullptr);
+    CHECK_THROWS_WITH_AS(fields.fail("gate.x", "is wrong"),
+                         "gates/g.json: field 'gate.x': is wrong", ConfigError);
+    const nlohmann::ordered_json value = nlohmann::ordered_json::parse(R"({"a": 1.5, "b": "s",
+        "c": true, "d": 51, "e": -9223372036854775808})");
+    CHECK(fields.number(value["a"], "a") == 1.5);
+    CHECK_THROWS_WITH_AS(fields.number(value["b"], "gate.b"),
+                         "gates/g.json: field 'gate.b': must be a number, got \"s\"", ConfigError);
+    CHECK(fields.string(value["b"], "b") == "s");
+    CHECK_THROWS_WITH_AS(fields.string(value["a"], "a"),
+                         "gates/g.json: field 'a': must be a string, got number", ConfigError);
+    CHECK(fields.boolean(value["c"], "c"));
+    CHECK_THROWS_WITH_AS(fields.boolean(value["a"], "a"),
+                         "gates/g.json: field 'a': must be true or false", ConfigError);
+    CHECK_THROWS_WITH_AS(fields.whole_number(value["d"], "d", 1, 50),
+                         "gates/g.json: field 'd': must be a whole number from 1 to 50, got 51",
+                         ConfigError);
+    CHECK(fields.seed(value["e"], "e") == std::numeric_limits<std::int64_t>::min());
+
+    const nlohmann::json seeds = nlohmann::json::parse(R"({"count": 2, "master": 3})");
+    const tournament::SeedList list = fields.seeds(&seeds);
+    CHECK(list.seeds == tournament::seeds_from_master(3, 2));
+    CHECK(list.master == 3);
+    CHECK(list.count_given);
+    const nlohmann::json twice = nlohmann::json::parse("[1, 1]");
+    CHECK_THROWS_WITH_AS(fields.seeds(&twice), "gates/g.json: field 'seeds[1]': 1 is listed twice",
+                         ConfigError);
+}
+
+TEST_CASE("testcase_from_file: a board file read, checked with the game's check") {
+    const fs::path dir = fs::temp_directory_path() / "arena_test_testcase_from_file";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const referee::GameInfo& samegame = referee::game_info("samegame");
+    const std::string text = referee::default_testcase(samegame).text;
+    std::ofstream(dir / "mine.txt") << text;
+    const referee::Testcase board = tournament::testcase_from_file(samegame, dir / "mine.txt");
+    CHECK(board.name == "mine");
+    CHECK(board.title == (dir / "mine.txt").string());
+    CHECK(board.text == text);
+    CHECK(board.board_number == 0);
+    std::ofstream(dir / "bad.txt") << "1 2 3\n";
+    try {
+        tournament::testcase_from_file(samegame, dir / "bad.txt");
+        FAIL("a bad board was accepted");
+    } catch (const std::invalid_argument& e) {
+        CHECK(std::string(e.what()).rfind("board file '" + (dir / "bad.txt").string() + "': ", 0) ==
+              0);
+    }
+    CHECK_THROWS_AS(tournament::testcase_from_file(samegame, dir / "missing.txt"),
+                    std::invalid_argument);
+    fs::remove_all(dir);
+}
