@@ -8,9 +8,9 @@
 
 #include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
-#include "arena/common/numbers.hpp"
 #include "arena/gate/game_kind.hpp"
 #include "arena/report/text.hpp"
+#include "arena/tournament/config_fields.hpp"
 
 namespace arena::gate {
 
@@ -18,18 +18,9 @@ namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 using report::format;
 using tournament::ConfigError;
+using tournament::FieldReader;
 
 namespace {
-
-[[noreturn]] void fail(const fs::path& file, const std::string& field, const std::string& what) {
-    throw ConfigError(file.string() + ": field '" + field + "': " + what);
-}
-
-double number(const fs::path& file, const Json& value, const std::string& field) {
-    if (!value.is_number() || !std::isfinite(value.get<double>()))
-        fail(file, field, "must be a number, got " + value.dump());
-    return value.get<double>();
-}
 
 void check_sprt(const SprtSettings& s, const std::string& where) {
     // Elo bounds far beyond any real test; infinities or 1e300 would only break the arithmetic.
@@ -50,117 +41,114 @@ ratings::SprtModel parse_model(const std::string& text) {
     throw std::invalid_argument("'" + text + "': use \"normalized\" or \"logistic\"");
 }
 
-void read_sprt(const fs::path& file, const Json& value, SprtSettings& sprt) {
+void read_sprt(const FieldReader& fields, const Json& value, SprtSettings& sprt) {
     if (!value.is_object())
-        fail(file, "gate.sprt",
-             "must be an object such as {\"elo0\": -50, \"elo1\": 0, \"alpha\": 0.05, "
-             "\"beta\": 0.05, \"model\": \"normalized\"}");
+        fields.fail("gate.sprt",
+                    "must be an object such as {\"elo0\": -50, \"elo1\": 0, \"alpha\": 0.05, "
+                    "\"beta\": 0.05, \"model\": \"normalized\"}");
     for (const auto& [key, v] : value.items()) {
         const std::string field = "gate.sprt." + key;
         if (key == "elo0")
-            sprt.elo0 = number(file, v, field);
+            sprt.elo0 = fields.number(v, field);
         else if (key == "elo1")
-            sprt.elo1 = number(file, v, field);
+            sprt.elo1 = fields.number(v, field);
         else if (key == "alpha")
-            sprt.alpha = number(file, v, field);
+            sprt.alpha = fields.number(v, field);
         else if (key == "beta")
-            sprt.beta = number(file, v, field);
+            sprt.beta = fields.number(v, field);
         else if (key == "model") {
-            if (!v.is_string()) fail(file, field, "must be \"normalized\" or \"logistic\"");
+            if (!v.is_string()) fields.fail(field, "must be \"normalized\" or \"logistic\"");
             try {
                 sprt.model = parse_model(v.get<std::string>());
             } catch (const std::invalid_argument& e) {
-                fail(file, field, e.what());
+                fields.fail(field, e.what());
             }
         } else {
-            fail(file, field, "unknown field (known: elo0, elo1, alpha, beta, model)");
+            fields.fail(field, "unknown field (known: elo0, elo1, alpha, beta, model)");
         }
     }
-    check_sprt(sprt, file.string() + ": field 'gate.sprt': ");
+    check_sprt(sprt, fields.file().string() + ": field 'gate.sprt': ");
 }
 
-std::size_t read_max_games(const fs::path& file, const Json& value, const std::string& field) {
-    const numbers::Range range{1, static_cast<std::int64_t>(tournament::kMaxGames)};
-    const std::optional<std::int64_t> games = numbers::from_json(value, range);
-    if (!games) fail(file, field, "must be " + numbers::describe(range) + ", got " + value.dump());
-    return static_cast<std::size_t>(*games);
-}
-
-Inconclusive read_inconclusive(const fs::path& file, const Json& value, const std::string& field) {
+Inconclusive read_inconclusive(const FieldReader& fields, const Json& value,
+                               const std::string& field) {
     if (value == "fail") return Inconclusive::fail;
     if (value == "pass") return Inconclusive::pass;
-    fail(file, field, "must be \"fail\" or \"pass\"");
+    fields.fail(field, "must be \"fail\" or \"pass\"");
 }
 
-std::set<std::string> read_allowed_failures(const fs::path& file, const Json& value,
+std::set<std::string> read_allowed_failures(const FieldReader& fields, const Json& value,
                                             const std::string& field) {
     if (value.is_boolean()) return value.get<bool>() ? failure_kinds() : std::set<std::string>{};
     if (!value.is_array())
-        fail(file, field, "must be true, false or a list of \"timeout\", \"crash\", \"invalid\"");
+        fields.fail(field, "must be true, false or a list of \"timeout\", \"crash\", \"invalid\"");
     std::set<std::string> allowed;
     for (const Json& kind : value) {
         if (!kind.is_string() || !failure_kinds().count(kind.get<std::string>()))
-            fail(file, field,
-                 "lists failure kinds: \"timeout\", \"crash\", \"invalid\"; got " + kind.dump());
+            fields.fail(field, "lists failure kinds: \"timeout\", \"crash\", \"invalid\"; got " +
+                                   kind.dump());
         allowed.insert(kind.get<std::string>());
     }
     return allowed;
 }
 
-fs::path read_baseline_path(const fs::path& file, const Json& value, const std::string& field) {
+fs::path read_baseline_path(const FieldReader& fields, const Json& value,
+                            const std::string& field) {
     if (!value.is_string() || value.get<std::string>().empty())
-        fail(file, field, "must be a file path (relative to the config file)");
+        fields.fail(field, "must be a file path (relative to the config file)");
     fs::path path = value.get<std::string>();
-    return path.is_relative() ? file.parent_path() / path : path;
+    return path.is_relative() ? fields.file().parent_path() / path : path;
 }
 
-Tolerance read_tolerance(const fs::path& file, const Json& value, const std::string& field) {
+Tolerance read_tolerance(const FieldReader& fields, const Json& value, const std::string& field) {
     try {
         if (value.is_number()) return parse_tolerance(format("%.17g", value.get<double>()));
         if (value.is_string()) return parse_tolerance(value.get<std::string>());
         throw std::invalid_argument("must be points (e.g. 10) or a percentage (\"2%\")");
     } catch (const std::invalid_argument& e) {
-        fail(file, field, e.what());
+        fields.fail(field, e.what());
     }
 }
 
 // A field the game's kind of gate does not use: games between bots are judged by an SPRT,
 // puzzles board by board against a baseline file.
-void check_kind_of_field(const fs::path& file, const std::string& key, const std::string& game,
+void check_kind_of_field(const FieldReader& fields, const std::string& key, const std::string& game,
                          bool versus) {
     static const std::set<std::string> versus_only = {"sprt", "max_games", "inconclusive"};
     static const std::set<std::string> puzzle_only = {"baseline", "tolerance"};
     if (!versus && versus_only.count(key))
-        fail(file, "gate." + key,
-             "not used by " + game + " (its gate compares each board with a baseline file)");
+        fields.fail("gate." + key,
+                    "not used by " + game + " (its gate compares each board with a baseline file)");
     if (versus && puzzle_only.count(key))
-        fail(file, "gate." + key,
-             "only used by " + puzzle_game_names() + " (games between bots are judged by an SPRT)");
+        fields.fail("gate." + key, "only used by " + puzzle_game_names() +
+                                       " (games between bots are judged by an SPRT)");
 }
 
-void read_gate(const fs::path& file, const Json& gate, const std::string& game, bool versus,
+void read_gate(const FieldReader& fields, const Json& gate, const std::string& game, bool versus,
                GateSettings& settings) {
-    if (!gate.is_object()) fail(file, "gate", "must be an object, see docs/gate.md");
+    if (!gate.is_object()) fields.fail("gate", "must be an object, see docs/gate.md");
     for (const auto& [key, value] : gate.items()) {
         const std::string field = "gate." + key;
-        check_kind_of_field(file, key, game, versus);
+        check_kind_of_field(fields, key, game, versus);
         if (key == "sprt")
-            read_sprt(file, value, settings.sprt);
+            read_sprt(fields, value, settings.sprt);
         else if (key == "max_games")
-            settings.max_games = read_max_games(file, value, field);
+            settings.max_games = static_cast<std::size_t>(fields.whole_number(
+                value, field, {1, static_cast<std::int64_t>(tournament::kMaxGames)}));
         else if (key == "inconclusive")
-            settings.inconclusive = read_inconclusive(file, value, field);
+            settings.inconclusive = read_inconclusive(fields, value, field);
         else if (key == "allow_failures")
-            settings.allowed_failures = read_allowed_failures(file, value, field);
+            settings.allowed_failures = read_allowed_failures(fields, value, field);
         else if (key == "baseline")
-            settings.baseline = read_baseline_path(file, value, field);
+            settings.baseline = read_baseline_path(fields, value, field);
         else if (key == "tolerance")
-            settings.tolerance = read_tolerance(file, value, field);
+            settings.tolerance = read_tolerance(fields, value, field);
         else
-            fail(file, field,
-                 "unknown field (known: sprt, max_games, inconclusive, allow_failures for games "
-                 "between bots; baseline, tolerance, allow_failures for " +
-                     puzzle_game_names() + ")");
+            fields.fail(
+                field,
+                "unknown field (known: sprt, max_games, inconclusive, allow_failures for games "
+                "between bots; baseline, tolerance, allow_failures for " +
+                    puzzle_game_names() + ")");
     }
 }
 
@@ -176,33 +164,34 @@ std::string bot_list(const tournament::TournamentConfig& config) {
     return list;
 }
 
-Json parse_root(const std::string& text, const fs::path& file) {
+// The config's JSON object (comments allowed), its keys in the file's order. Throws ConfigError
+// as tournament::parse_config_text does.
+Json parse_ordered(const std::string& text, const fs::path& file) {
     Json root;
     try {
         root = Json::parse(text, nullptr, true, /*ignore_comments=*/true);
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {
         throw ConfigError(file.string() + ": not valid JSON: " + errors::json_text(e));
     }
     if (!root.is_object()) throw ConfigError(file.string() + ": must be a JSON object");
     return root;
 }
 
-// "candidate" (removed from root): the bot's name, if given.
-std::optional<std::string> take_candidate(const fs::path& file, Json& root) {
-    if (!root.contains("candidate")) return std::nullopt;
-    if (!root["candidate"].is_string()) fail(file, "candidate", "must be a bot's name");
-    std::string candidate = root["candidate"].get<std::string>();
-    root.erase("candidate");
-    return candidate;
+// "candidate": the bot's name, if given.
+std::optional<std::string> read_candidate(const FieldReader& fields) {
+    const nlohmann::json* candidate = fields.find("candidate");
+    if (!candidate) return std::nullopt;
+    if (!candidate->is_string()) fields.fail("candidate", "must be a bot's name");
+    return candidate->get<std::string>();
 }
 
-void set_candidate(const fs::path& file, const std::optional<std::string>& name,
+void set_candidate(const FieldReader& fields, const std::optional<std::string>& name,
                    tournament::TournamentConfig& config) {
     if (!name) return;
     config.candidate = bot_index(config, *name);
     if (config.candidate == config.bots.size())
-        fail(file, "candidate",
-             "'" + *name + "' is not the name of a bot in \"bots\" (" + bot_list(config) + ")");
+        fields.fail("candidate", "'" + *name + "' is not the name of a bot in \"bots\" (" +
+                                     bot_list(config) + ")");
 }
 
 void set_bot_commands(const GateConfig& config, const GateOverrides& o,
@@ -279,39 +268,28 @@ GateConfig load_gate_config(const fs::path& file) {
 }
 
 GateConfig load_gate_config_text(const std::string& text, const fs::path& file) {
-    Json root = parse_root(text, file);
-    // "gate" and "candidate" are the gate's; the rest is a tournament config.
-    Json gate = Json::object();
-    if (root.contains("gate")) {
-        gate = root["gate"];
-        root.erase("gate");
-    }
-    const std::optional<std::string> candidate = take_candidate(file, root);
-    // An unknown game is left to the tournament loader, which names the field and the games.
-    const std::optional<std::string> game =
-        root.contains("game") && root["game"].is_string()
-            ? std::optional<std::string>(root["game"].get<std::string>())
-            : std::nullopt;
-    const bool versus = game && is_versus_game(*game);
-    if (versus) {
-        if (root.contains("format") && root["format"] != "gauntlet")
-            fail(file, "format",
-                 "a gate plays the candidate's games only: use \"gauntlet\" or leave it out");
-        root["format"] = "gauntlet";
-    }
-
+    // Parsed once, in the file's order (the gate's fields are read in that order: the first
+    // wrong one is named); the tournament reader gets a copy of the same values.
+    const Json ordered = parse_ordered(text, file);
+    const nlohmann::json root(ordered);
+    const FieldReader fields(file, root);
+    const std::optional<std::string> candidate = read_candidate(fields);
+    // "gate" and "candidate" are the gate's; the rest is a tournament config, whose games
+    // between bots are the candidate's gauntlet.
+    tournament::ConfigReadOptions options;
+    options.caller_fields = {"gate", "candidate"};
+    options.versus_format = tournament::Format::gauntlet;
+    options.versus_format_why =
+        "a gate plays the candidate's games only: use \"gauntlet\" or leave it out";
     GateConfig config;
     config.file = file;
-    if (root.contains("seeds")) {
-        const Json& seeds = root["seeds"];
-        config.seed_count_given = !seeds.is_object() || seeds.contains("count");
-    }
-    // Dumped again for the tournament loader; `file` still names the config and anchors boards.
-    config.tournament = tournament::load_config_text(root.dump(), file);
-    set_candidate(file, candidate, config.tournament);
-    if (versus) config.tournament.format = tournament::Format::gauntlet;
+    config.tournament = tournament::read_config(root, file, options);
+    config.seed_count_given = config.tournament.seed_count_given;
+    set_candidate(fields, candidate, config.tournament);
     config.gate.baseline = file.parent_path() / (file.stem().string() + ".baseline.json");
-    read_gate(file, gate, config.tournament.game, versus, config.gate);
+    const Json gate = ordered.contains("gate") ? ordered["gate"] : Json::object();
+    read_gate(fields, gate, config.tournament.game, is_versus_game(config.tournament.game),
+              config.gate);
     return config;
 }
 

@@ -1,23 +1,19 @@
 #include "arena/gate/game_kind.hpp"
 
-#include <stdexcept>
-
 #include "referees/registry.hpp"
 
 namespace arena::gate {
 
 bool is_versus_game(const std::string& game) {
-    try {
-        return referee::game_info(game).seeded;
-    } catch (const std::invalid_argument&) {
-        return false;
-    }
+    const referee::GameInfo* info = referee::find_game(game);
+    return info && info->kind == referee::GameKind::versus;
 }
 
 std::string puzzle_game_names() {
     std::string names;
-    for (const std::string& game : referee::known_games())
-        if (!is_versus_game(game)) names += (names.empty() ? "" : ", ") + game;
+    for (const referee::GameInfo& game : referee::games())
+        if (game.kind == referee::GameKind::puzzle)
+            names += (names.empty() ? "" : ", ") + game.name;
     return names;
 }
 
