@@ -2,30 +2,25 @@
 
 #include <unistd.h>
 
-#include <ostream>
-#include <thread>
+#include <iostream>
 
 #include "arena/cli/numbers.hpp"
-#include "arena/common/error_text.hpp"
+#include "arena/cli/run_defaults.hpp"
+#include "arena/cli/system_errors.hpp"
 #include "arena/common/shell_quote.hpp"
 #include "arena/gate/gate.hpp"
 
-namespace arena::gate {
-
-namespace fs = std::filesystem;
+namespace arena::cli {
 
 namespace {
 
-constexpr int kExitError = 2;
-
-GateOverrides overrides_from(const GateArgs& args) {
-    GateOverrides o;
+gate::GateOverrides overrides_from(const GateArgs& args) {
+    gate::GateOverrides o;
     o.candidate = args.candidate;
     for (const std::string& entry : args.commands) {
         const std::size_t eq = entry.find('=');
         if (eq == std::string::npos || eq == 0)
-            throw tournament::ConfigError("--command '" + entry +
-                                          "': use NAME=COMMAND, NAME a bot of the config");
+            throw Error("--command '" + entry + "': use NAME=COMMAND, NAME a bot of the config");
         o.commands.emplace_back(entry.substr(0, eq), entry.substr(eq + 1));
     }
     o.elo0 = args.elo0;
@@ -35,18 +30,42 @@ GateOverrides overrides_from(const GateArgs& args) {
     if (args.model == "normalized") o.model = ratings::SprtModel::normalized;
     if (args.model == "logistic") o.model = ratings::SprtModel::logistic;
     o.max_games = args.max_games;
-    if (args.inconclusive == "pass") o.inconclusive = Inconclusive::pass;
-    if (args.inconclusive == "fail") o.inconclusive = Inconclusive::fail;
+    if (args.inconclusive == "pass") o.inconclusive = gate::Inconclusive::pass;
+    if (args.inconclusive == "fail") o.inconclusive = gate::Inconclusive::fail;
     o.allow_failures = args.allow_failures;
     if (!args.baseline.empty()) o.baseline = args.baseline;
     if (!args.tolerance.empty()) {
         try {
-            o.tolerance = parse_tolerance(args.tolerance);
+            o.tolerance = gate::parse_tolerance(args.tolerance);
         } catch (const std::invalid_argument& e) {
-            throw tournament::ConfigError(std::string("--tolerance: ") + e.what());
+            throw Error(std::string("--tolerance: ") + e.what());
         }
     }
     return o;
+}
+
+// How the gate runs: output directory, concurrency, baseline action, and the command that goes on
+// after an interrupt (the same command with --resume, not --overwrite).
+gate::GateRunOptions run_options(const GateArgs& args, const gate::GateConfig& config,
+                                 const std::vector<std::string>& command_line) {
+    gate::GateRunOptions options;
+    options.out =
+        output_directory(args.out, config.tournament.out, args.config_file, RunKind::gate);
+    options.concurrency = concurrency_of_run(args.concurrency, config.tournament.concurrency);
+    options.resume = args.resume;
+    options.overwrite = args.overwrite;
+    options.interactive = isatty(STDOUT_FILENO);
+    options.baseline_action = args.save_baseline     ? gate::BaselineAction::save
+                              : args.update_baseline ? gate::BaselineAction::update
+                                                     : gate::BaselineAction::compare;
+    if (!args.junit.empty()) options.junit = args.junit;
+    options.arena_program = command_line.front();
+    std::vector<std::string> again;
+    for (const std::string& word : command_line)
+        if (word != "--overwrite" && word != "--resume") again.push_back(word);
+    again.push_back("--resume");
+    options.resume_command = shell_command(again);
+    return options;
 }
 
 }  // namespace
@@ -119,49 +138,18 @@ CLI::App* add_gate_command(CLI::App& app, GateArgs& args) {
                                  "Compare and report, then rewrite the baseline with this run")
                        ->group(samegame);
     save->excludes(update);
+    add_limit_options(cmd, args.limits);
     return cmd;
 }
 
-int run_gate_command(const GateArgs& args, const std::string& arena_program,
-                     const std::function<void(std::vector<match::PlayerSpec>&)>& prepare_bots,
-                     std::ostream& out, std::ostream& err) {
-    try {
-        GateConfig config = load_gate_config(args.config_file);
-        apply_overrides(config, overrides_from(args));
-        if (prepare_bots) prepare_bots(config.tournament.bots);
-
-        GateRunOptions options;
-        // results/gate-<config name>, without doubling a "gate-" the name already has.
-        const std::string stem = fs::path(args.config_file).stem().string();
-        options.out =
-            !args.out.empty() ? fs::path(args.out)
-            : config.tournament.out
-                ? *config.tournament.out
-                : fs::path("results") / (stem.rfind("gate", 0) == 0 ? stem : "gate-" + stem);
-        const unsigned cores = std::thread::hardware_concurrency();
-        options.concurrency = args.concurrency > 0            ? args.concurrency
-                              : config.tournament.concurrency ? *config.tournament.concurrency
-                                                              : static_cast<int>(cores ? cores : 1);
-        options.resume = args.resume;
-        options.overwrite = args.overwrite;
-        options.interactive = isatty(STDOUT_FILENO) && &out == &std::cout;
-        options.baseline_action = args.save_baseline     ? BaselineAction::save
-                                  : args.update_baseline ? BaselineAction::update
-                                                         : BaselineAction::compare;
-        if (!args.junit.empty()) options.junit = args.junit;
-        options.arena_program = arena_program;
-        // Interrupted, the gate goes on with the same command and --resume (not --overwrite).
-        std::vector<std::string> again;
-        for (const std::string& word : args.command_line)
-            if (word != "--overwrite" && word != "--resume") again.push_back(word);
-        again.push_back("--resume");
-        options.resume_command = shell_command(again);
-        return run_gate(config, options, out).exit_code();
-    } catch (const std::exception& e) {
-        out << std::flush;
-        err << "error: " << errors::user_text(e) << "\n";
-        return kExitError;
-    }
+int run_gate_command(const GateArgs& args, const std::vector<std::string>& command_line) {
+    gate::GateConfig config = gate::load_gate_config(args.config_file);
+    gate::apply_overrides(config, overrides_from(args));
+    apply_limit_args(args.limits, config.tournament.bots);
+    check_limits_and_sandbox(config.tournament.bots);
+    const gate::GateRunOptions options = run_options(args, config, command_line);
+    return system_errors_as_arena_errors(
+        [&] { return gate::run_gate(config, options, std::cout).exit_code(); });
 }
 
-}  // namespace arena::gate
+}  // namespace arena::cli

@@ -4,15 +4,13 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <functional>
-#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "arena/match/match.hpp"
+#include "arena/cli/bot_options.hpp"
 
-namespace arena::gate {
+namespace arena::cli {
 
 struct GateArgs {
     std::string config_file;
@@ -32,18 +30,15 @@ struct GateArgs {
     bool update_baseline = false;
     std::string tolerance;
     std::string junit;
-    // How the arena was run (argv), for the command that goes on after an interrupt.
-    std::vector<std::string> command_line;
+    BotLimitArgs limits;
 };
 
 // Declares the `gate` subcommand and its options on `app`; the values land in `args`.
 CLI::App* add_gate_command(CLI::App& app, GateArgs& args);
 
-// Runs the gate. Never throws: errors are printed to `err` and give exit code 2. `arena_program`
-// is how the user ran arena (argv[0]), for the replay commands. `prepare_bots` gets the config's
-// bots before any game (the command line's limits and sandbox); it may throw to refuse them.
-int run_gate_command(const GateArgs& args, const std::string& arena_program,
-                     const std::function<void(std::vector<match::PlayerSpec>&)>& prepare_bots,
-                     std::ostream& out, std::ostream& err);
+// Runs the gate; returns its exit code (0 pass, 1 fail, 128+N interrupted). `command_line` is how
+// the arena was run (argv): argv[0] for the replay commands, all of it for the command that goes
+// on after an interrupt. Throws arena::Error when the gate cannot judge.
+int run_gate_command(const GateArgs& args, const std::vector<std::string>& command_line);
 
-}  // namespace arena::gate
+}  // namespace arena::cli

@@ -1,0 +1,59 @@
+#include "arena/cli/terminal_output.hpp"
+
+#include <csignal>
+
+#include "arena/common/terminal_text.hpp"
+
+namespace arena::cli {
+
+std::string one_line(const std::string& text) {
+    return terminal::visible(text);
+}
+
+std::string last_lines(const std::string& text, int count) {
+    std::size_t start = text.size();
+    if (start > 0 && text[start - 1] == '\n') --start;
+    for (int seen = 0; start > 0; --start) {
+        if (text[start - 1] == '\n' && ++seen == count) break;
+    }
+    std::string excerpt;
+    std::size_t begin = start;
+    while (begin < text.size()) {
+        std::size_t end = text.find('\n', begin);
+        if (end == std::string::npos) end = text.size();
+        excerpt += "    | " + one_line(text.substr(begin, end - begin)) + "\n";
+        begin = end + 1;
+    }
+    return excerpt;
+}
+
+std::string with_names(const std::string& text, const std::vector<match::PlayerSpec>& players) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const bool placeholder = text[i] == '$' && i + 1 < text.size() && text[i + 1] >= '0' &&
+                                 text[i + 1] <= '9' &&
+                                 static_cast<std::size_t>(text[i + 1] - '0') < players.size();
+        if (placeholder) {
+            out += players[text[i + 1] - '0'].name;
+            ++i;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+std::string signal_name(int signal) {
+    switch (signal) {
+        case SIGINT:
+            return "SIGINT";
+        case SIGTERM:
+            return "SIGTERM";
+        case SIGHUP:
+            return "SIGHUP";
+        default:
+            return "signal " + std::to_string(signal);
+    }
+}
+
+}  // namespace arena::cli

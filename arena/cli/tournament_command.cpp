@@ -1,0 +1,262 @@
+#include "arena/cli/tournament_command.hpp"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+#include <map>
+
+#include "arena/cli/numbers.hpp"
+#include "arena/cli/run_defaults.hpp"
+#include "arena/cli/system_errors.hpp"
+#include "arena/common/error.hpp"
+#include "arena/common/files.hpp"
+#include "arena/common/shell_quote.hpp"
+#include "arena/match/match_log_json.hpp"
+#include "arena/process/interrupt.hpp"
+#include "arena/report/samegame_standings.hpp"
+#include "arena/report/versus_standings.hpp"
+#include "arena/tournament/config.hpp"
+#include "arena/tournament/resume.hpp"
+#include "arena/tournament/run_lock.hpp"
+#include "arena/tournament/runner.hpp"
+#include "arena/view/view.hpp"
+
+namespace arena::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Sizes the config to about `games` games (--games, or its "games" field).
+void resize(tournament::TournamentConfig& config, std::size_t games, bool say) {
+    try {
+        const std::string plan = tournament::resize_to_games(config, games);
+        if (say) std::cout << "--games " << games << ": " << plan << "\n";
+    } catch (const std::invalid_argument& e) {
+        throw Error(std::string("--games: ") + e.what());
+    }
+    config.games = games;
+}
+
+// The config of this run, sized: the one given, checked against the run already in OUT with
+// --resume (only new bots or seeds may join), or with --resume alone the run's OUT/config.json
+// (the caller made sure it exists).
+tournament::TournamentConfig config_of_run(const TournamentArgs& args,
+                                           std::optional<tournament::TournamentConfig> given,
+                                           const fs::path& out, const std::string& program) {
+    const fs::path saved_file = out / "config.json";
+    const bool saved_exists = args.resume && fs::exists(saved_file);
+    tournament::TournamentConfig now = given ? *given : tournament::load_config(saved_file);
+    if (args.games)
+        resize(now, *args.games, true);
+    else if (given && now.games)
+        resize(now, *now.games, false);  // the config's own "games"
+    if (!given || !saved_exists) {
+        apply_limit_args(args.limits, now.bots);
+        return now;
+    }
+    const tournament::TournamentConfig saved = tournament::load_config(saved_file);
+    if (!args.games) tournament::keep_run_size(now, saved);
+    // The comparison sees the config as it will run: sized and with the command-line limits.
+    apply_limit_args(args.limits, now.bots);
+    const tournament::RunComparison diff = tournament::compare_runs(saved, now);
+    if (!diff.refused.empty()) {
+        std::string message = "the config differs from the run in '" + out.string() +
+                              "' in what changes its games:\n";
+        for (const std::string& d : diff.refused) message += "  - " + d + "\n";
+        message += "  A resumed run may only add bots or seeds. Go on with the run as it was: " +
+                   shell_command({program, "tournament", "--resume", "--out", out.string()}) +
+                   "\n  or start a new run in another directory with --out";
+        throw Error(message);
+    }
+    for (const std::string& a : diff.added) std::cout << "resume: adds " << a << "\n";
+    return now;
+}
+
+// standings.json, .md, .csv and the table for the terminal, from the records alone. `partial`
+// marks an interrupted run: "partial: 37 of 120 games".
+std::string write_standings(const tournament::TournamentConfig& config,
+                            const std::vector<tournament::GameRecord>& records, const fs::path& out,
+                            const std::string& partial) {
+    const std::string mark = partial.empty() ? "" : "**" + partial + "**\n\n";
+    if (config.game == "samegame") {
+        const auto standings = report::samegame_standings(config, records);
+        files::write_atomically(out / "standings.json",
+                                match::dump_json(report::to_json(standings), 2) + "\n");
+        files::write_atomically(out / "standings.md",
+                                mark + report::to_markdown(standings, config, out.string()));
+        files::write_atomically(out / "standings.csv", report::to_csv(standings));
+        return report::to_text(standings);
+    }
+    const auto standings = report::versus_standings(config, records);
+    nlohmann::ordered_json json = report::to_json(standings);
+    if (!partial.empty()) json["partial"] = partial;
+    files::write_atomically(out / "standings.json", match::dump_json(json, 2) + "\n");
+    files::write_atomically(out / "standings.md",
+                            mark + report::to_markdown(standings, out.string()));
+    files::write_atomically(out / "standings.csv", report::to_csv(standings));
+    return report::to_text(standings);
+}
+
+// Failed games, each with the one line that replays it.
+std::string failures_text(const std::vector<tournament::GameRecord>& records, const fs::path& out) {
+    std::map<std::string, std::pair<int, std::string>> failures;  // bot -> count, first game
+    for (const tournament::GameRecord& r : records) {
+        for (std::size_t seat = 0; seat < r.players.size(); ++seat) {
+            if (r.outcomes[seat] == "ok") continue;
+            auto& [count, first] = failures[r.players[seat]];
+            if (count++ == 0) first = r.id;
+        }
+    }
+    if (failures.empty()) return "";
+    std::string text = "\nfailures (replay the first one of each bot with the command shown):\n";
+    for (const auto& [bot, entry] : failures) {
+        text += "  " + bot + ": " + std::to_string(entry.first) +
+                " game(s), first: " + "build/arena replay " +
+                (out / "games" / (entry.second + ".json")).string() + "\n";
+    }
+    return text;
+}
+
+void print_plan(const tournament::TournamentConfig& config, std::size_t games,
+                const tournament::RunOptions& options) {
+    if (config.seeds.empty()) {
+        std::cout << config.game << " tournament: " << config.bots.size() << " bot(s) x "
+                  << config.testcases.size() << " board(s) = " << games << " games";
+    } else {
+        std::cout << config.game << " tournament: " << config.bots.size() << " bots, "
+                  << config.players_per_game << " per game, " << config.seeds.size()
+                  << " seed(s), every seat order = " << games << " games";
+    }
+    std::cout << ", " << options.concurrency << " at a time, output in " << options.out.string()
+              << "/\n"
+              << std::flush;
+}
+
+// After the games: standings, failures and the report of what was played; interrupted, they are
+// marked partial and the command that goes on is printed. Returns the exit code.
+int finish_run(const tournament::TournamentConfig& config,
+               const std::vector<tournament::GameRecord>& records, std::size_t scheduled,
+               const fs::path& out, const std::string& program) {
+    const int signal = process::interrupt_signal();
+    const std::string partial = signal ? "partial: " + std::to_string(records.size()) + " of " +
+                                             std::to_string(scheduled) + " games (interrupted)"
+                                       : "";
+    std::string table = write_standings(config, records, out, partial);
+    table += failures_text(records, out);
+    std::cout << "\n"
+              << (partial.empty() ? "" : partial + "\n") << table
+              << "\nwritten: " << (out / "results.jsonl").string() << ", "
+              << (out / "standings.md").string() << " (.json, .csv), " << (out / "games").string()
+              << "/\n";
+    // The report page (standings, charts, failed games' replays) is a view of the files above:
+    // a failure to write it must not hide the results.
+    try {
+        const view::ReportFiles report = view::write_report(out);
+        std::cout << "report: " << report.report.string() << " (open it in a browser)\n";
+    } catch (const std::exception& e) {
+        std::cerr << "warning: no report.html: " << e.what() << "\n";
+    }
+    if (!signal) return 0;
+    std::cout << records.size() << " of " << scheduled << " games saved; to go on: "
+              << shell_command({program, "tournament", "--resume", "--out", out.string()}) << "\n";
+    return process::interrupted_exit_code(signal);
+}
+
+// The options that only make sense together, checked before any file is read.
+void check_arguments(const TournamentArgs& args) {
+    if (args.config_file.empty() && !args.resume)
+        throw Error("give a config file, or --resume --out DIR to go on with the run in DIR");
+    if (!args.replace.empty() && !args.resume)
+        throw Error("--replace works with --resume: it replaces games already in the directory");
+    if (args.config_file.empty() && args.out.empty())
+        throw Error("--resume without a config needs --out DIR: the run to go on with");
+}
+
+// A bot whose command cannot run is not a reason to stop the others: its games are crashes.
+void warn_about_commands(const std::vector<match::PlayerSpec>& bots) {
+    for (const match::PlayerSpec& bot : bots) {
+        try {
+            match::check_command(bot);
+        } catch (const std::exception& e) {
+            std::cerr << "warning: " << e.what() << "\n  its games will be recorded as crashes\n";
+        }
+    }
+}
+
+std::vector<tournament::GameRecord> play_games(const tournament::TournamentConfig& config,
+                                               const tournament::RunOptions& options) {
+    try {
+        return tournament::run_tournament(config, options, std::cout);
+    } catch (const fs::filesystem_error& e) {  // said in the system's words, as always
+        throw Error(e.what());
+    } catch (const Error&) {
+        throw;
+    } catch (const std::runtime_error& e) {  // OUT cannot be written
+        throw Error(e.what());
+    }
+}
+
+}  // namespace
+
+CLI::App* add_tournament_command(CLI::App& app, TournamentArgs& args) {
+    CLI::App* command =
+        app.add_subcommand("tournament", "Run every bot of a config over its boards, in parallel");
+    command
+        ->add_option("config", args.config_file,
+                     "Tournament config (JSON), see configs/README.md; with --resume it may be "
+                     "left out: the run goes on from OUT/config.json")
+        ->check(CLI::ExistingFile);
+    command->add_option(
+        "--out", args.out,
+        "Output directory (default: the config's \"out\", else results/<config name>)");
+    numbers::add_whole_number(command, "--concurrency", args.concurrency,
+                              {1, tournament::kMaxConcurrency},
+                              "Games played at once (default: the number of cores)");
+    command->add_flag(
+        "--resume", args.resume,
+        "Go on with the run in the output directory: play only the missing games (a config "
+        "given may add bots or seeds)");
+    command
+        ->add_option("--replace", args.replace,
+                     "NAME: the directory's games of an older version of bot NAME are moved aside "
+                     "(replaced-<time>/) and played again by the config's version; repeatable")
+        ->allow_extra_args(false);
+    numbers::add_whole_number(command, "--games", args.games,
+                              {1, static_cast<std::int64_t>(tournament::kMaxGames)},
+                              "About this many games: the seed count (or SameGame's boards) is "
+                              "set to reach it, keeping every seed's seat orders together");
+    add_limit_options(command, args.limits);
+    return command;
+}
+
+int run_tournament_command(const TournamentArgs& args, const std::string& program) {
+    check_arguments(args);
+    std::optional<tournament::TournamentConfig> given;
+    if (!args.config_file.empty()) given = tournament::load_config(args.config_file);
+    tournament::RunOptions options;
+    options.out = output_directory(args.out, given ? given->out : std::nullopt, args.config_file,
+                                   RunKind::tournament);
+    if (!given) require_saved_config(options.out);  // said before creating anything
+    // One writer per directory, from before anything in it is read until the standings.
+    std::optional<tournament::RunLock> lock;
+    system_errors_as_arena_errors(
+        [&] { lock.emplace(options.out, tournament::own_command_line()); });
+    options.caller_holds_lock = true;
+    const tournament::TournamentConfig config =
+        config_of_run(args, std::move(given), options.out, program);
+    check_limits_and_sandbox(config.bots);
+    options.concurrency = concurrency_of_run(args.concurrency, config.concurrency);
+    options.resume = args.resume;
+    options.replace = args.replace;
+    options.interactive = isatty(STDOUT_FILENO);
+
+    warn_about_commands(config.bots);
+    const std::size_t scheduled = tournament::make_schedule(config).size();
+    print_plan(config, scheduled, options);
+    const std::vector<tournament::GameRecord> records = play_games(config, options);
+    return finish_run(config, records, scheduled, options.out, program);
+}
+
+}  // namespace arena::cli

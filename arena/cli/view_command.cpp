@@ -1,0 +1,68 @@
+#include "arena/cli/view_command.hpp"
+
+#include <filesystem>
+#include <iostream>
+
+#include "arena/cli/system_errors.hpp"
+#include "arena/common/error.hpp"
+#include "arena/common/files.hpp"
+#include "arena/view/view.hpp"
+
+namespace arena::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A tournament directory gets its report.html again.
+int write_report(const ViewArgs& args) {
+    if (!args.output.empty())
+        throw Error(
+            "-o: a tournament's report is always <dir>/report.html (it links to the replays in "
+            "<dir>/replays/)");
+    const view::ReportFiles report = view::write_report(args.source);
+    for (const std::string& note : report.notes) std::cerr << "note: " << note << "\n";
+    std::cout << "report: " << report.report.string() << " (" << report.failed_games
+              << " failed games, " << report.replays << " replay pages in replays/)\n";
+    return 0;
+}
+
+// A match log becomes its replay page.
+int write_replay_page(const ViewArgs& args) {
+    const nlohmann::json log = view::read_match_log(args.source);
+    const fs::path out = args.output.empty() ? fs::path(args.source).replace_extension(".html")
+                                             : fs::path(args.output);
+    if (fs::exists(out) && fs::equivalent(out, args.source))
+        throw Error("the page would overwrite the log: choose another file with -o");
+    files::write_atomically(out, view::replay_html(log));
+    std::cout << "replay: " << out.string() << " (" << log["turns"].size()
+              << " turns; open it in a browser)\n";
+    return 0;
+}
+
+}  // namespace
+
+CLI::App* add_view_command(CLI::App& app, ViewArgs& args) {
+    CLI::App* command = app.add_subcommand(
+        "view",
+        "Write an HTML page to open in a browser: the replay of a match log, or the report of a "
+        "tournament directory");
+    command
+        ->add_option("source", args.source,
+                     "A match log (arena play --log, a tournament's games/*.json), or a "
+                     "tournament's output directory")
+        ->required()
+        ->check(CLI::ExistingPath);
+    command->add_option("-o,--output", args.output,
+                        "The page to write (default: the log's name ending in .html)");
+    return command;
+}
+
+int run_view_command(const ViewArgs& args) {
+    // The file system's refusals (a directory that cannot be read) are the user's to fix.
+    return system_errors_as_arena_errors([&] {
+        return fs::is_directory(args.source) ? write_report(args) : write_replay_page(args);
+    });
+}
+
+}  // namespace arena::cli
