@@ -11,7 +11,9 @@
                    "#9975e2", "#c0ca33", "#ef9a9a", "#80cbc4", "#b0bec5"];
   const botColor = {};
   data.bots.forEach((bot, i) => { botColor[bot] = PALETTE[i % PALETTE.length]; });
-  const versus = data.game !== "samegame";
+  // Ratings (games between bots) come with their progress over the games; a puzzle's standings
+  // (validator totals) with its boards. Which one is the game's registry entry's choice.
+  const versus = "progress" in data;
   const multiplayer = data.players_per_game > 2;
   const charts = [];  // [name, svg] for the self-test
 

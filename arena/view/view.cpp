@@ -17,6 +17,7 @@
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
 #include "arena/tournament/runner.hpp"
+#include "referees/registry.hpp"
 
 namespace fs = std::filesystem;
 
@@ -47,7 +48,21 @@ std::string html_escape(std::string_view text) {
     return out;
 }
 
-// Fills a page template: @@INLINE:<asset>@@ becomes that viewer file, @@TITLE@@ the title and
+// Every game's drawing (its registry entry's viewer script), each in its own <script>: the
+// replay page draws whichever game its log names.
+std::string game_scripts() {
+    std::string scripts;
+    for (const referee::GameInfo& game : referee::games()) {
+        if (game.viewer_script.empty()) continue;
+        scripts += "<script>\n";
+        scripts += asset(game.viewer_script);
+        scripts += "\n</script>\n";
+    }
+    return scripts;
+}
+
+// Fills a page template: @@INLINE:<asset>@@ becomes that viewer file, @@GAME_SCRIPTS@@ every
+// game's drawing, @@TITLE@@ the title and
 // @@DATA@@ the page's JSON. Markers are only looked for in the template itself, never in what
 // replaces them (a bot's output may well contain "@@DATA@@").
 std::string fill_template(std::string_view page, const std::string& title,
@@ -65,6 +80,8 @@ std::string fill_template(std::string_view page, const std::string& title,
             out += html_escape(title);
         } else if (marker == "DATA") {
             out += data;
+        } else if (marker == "GAME_SCRIPTS") {
+            out += game_scripts();
         } else if (marker.starts_with("INLINE:")) {
             out += asset(marker.substr(7));
         } else {
@@ -380,7 +397,8 @@ nlohmann::json report_data(const fs::path& dir) {
     data["games_played"] = records.size();
     data["games_scheduled"] =
         config_loaded ? tournament::make_schedule(config).size() : records.size();
-    if (config.game == "samegame") {
+    const referee::GameInfo* game = referee::find_game(config.game);
+    if (game && game->standings == referee::StandingsKind::validator_totals) {
         data["standings"] =
             report::to_json(report::samegame_standings(config, records), config.game);
         nlohmann::json boards = nlohmann::json::array();
