@@ -12,6 +12,8 @@
 #include <sstream>
 #include <thread>
 
+#include "arena/common/diagnostics.hpp"
+
 namespace arena::tournament {
 
 namespace fs = std::filesystem;
@@ -90,6 +92,7 @@ RunLock::RunLock(const fs::path& dir, const std::string& command) {
     {
         std::lock_guard guard(held_mutex);
         if (!held.insert(key_).second) {
+            diagnostics::log().debug("run lock: '{}' refused, held by this arena already", key_);
             key_.clear();
             throw refuse("this arena (pid " + std::to_string(::getpid()) + ")");
         }
@@ -111,6 +114,7 @@ RunLock::RunLock(const fs::path& dir, const std::string& command) {
         if (holder.empty())
             throw std::runtime_error("cannot lock '" + file.string() +
                                      "': " + std::strerror(error));
+        diagnostics::log().debug("run lock: '{}' refused, in use by {}", file.string(), holder);
         throw refuse(holder);
     }
     const std::string text = std::to_string(::getpid()) + "\n" + command + "\n";
@@ -118,6 +122,7 @@ RunLock::RunLock(const fs::path& dir, const std::string& command) {
         ::pwrite(fd_, text.data(), text.size(), 0) != static_cast<ssize_t>(text.size())) {
         // Only the message of a refused arena would miss it; the lock itself holds.
     }
+    diagnostics::log().debug("run lock: '{}' taken by pid {}", file.string(), ::getpid());
 }
 
 RunLock::~RunLock() {

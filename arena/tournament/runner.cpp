@@ -8,9 +8,11 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <thread>
 
+#include "arena/common/diagnostics.hpp"
 #include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/process/interrupt.hpp"
@@ -42,8 +44,11 @@ std::map<std::string, GameRecord> read_finished(const fs::path& results,
         throw ResultsError(std::string(e.what()) + ", then run again with --resume");
     }
     for (const std::string& note : file.notes) notes << "note: " << note << "\n";
-    if (file.complete_bytes != fs::file_size(results))
+    if (file.complete_bytes != fs::file_size(results)) {
+        diagnostics::log().debug("resume: {} cut to {} byte(s): its last line was cut short",
+                                 results.string(), file.complete_bytes);
         fs::resize_file(results, file.complete_bytes);
+    }
     for (GameRecord& r : file.records) finished[r.id] = std::move(r);
     return finished;
 }
@@ -100,6 +105,53 @@ nlohmann::ordered_json config_to_json(const TournamentConfig& config, const RunO
 
 }  // namespace
 
+namespace {
+
+// Every k-subset of the bots in lexicographic order (k = players_per_game); in a gauntlet only
+// those with the candidate.
+std::vector<std::vector<std::size_t>> groups_of(const TournamentConfig& config) {
+    const std::size_t k = static_cast<std::size_t>(config.players_per_game);
+    std::vector<std::vector<std::size_t>> all;
+    std::vector<bool> chosen(config.bots.size(), false);
+    std::fill(chosen.begin(), chosen.begin() + static_cast<std::ptrdiff_t>(k), true);
+    do {
+        std::vector<std::size_t> group;
+        for (std::size_t i = 0; i < chosen.size(); ++i)
+            if (chosen[i]) group.push_back(i);
+        const bool has_candidate =
+            std::find(group.begin(), group.end(), config.candidate) != group.end();
+        if (config.format == Format::round_robin || has_candidate) all.push_back(group);
+    } while (std::prev_permutation(chosen.begin(), chosen.end()));
+    return all;
+}
+
+// The seat orders a group plays: every permutation, or the rotations of the listed order.
+std::vector<std::vector<std::size_t>> seat_orders_of(std::vector<std::size_t> order,
+                                                     SeatOrders seat_orders) {
+    std::vector<std::vector<std::size_t>> orders;
+    if (seat_orders == SeatOrders::all) {
+        do orders.push_back(order);
+        while (std::next_permutation(order.begin(), order.end()));
+    } else {
+        for (std::size_t rot = 0; rot < order.size(); ++rot) {
+            orders.push_back(order);
+            std::rotate(order.begin(), order.begin() + 1, order.end());
+        }
+    }
+    return orders;
+}
+
+// "s0003-a_vs_b": the seed tag and the bots in `seats` order.
+std::string game_name(const TournamentConfig& config, const std::string& seed_tag,
+                      const std::vector<std::size_t>& seats) {
+    std::string name = seed_tag;
+    for (std::size_t i = 0; i < seats.size(); ++i)
+        name += (i ? "_vs_" : "-") + id_part(config.bots[seats[i]].name);
+    return name;
+}
+
+}  // namespace
+
 std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
     std::vector<ScheduledGame> schedule;
     if (config.seeds.empty()) {
@@ -115,52 +167,21 @@ std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
         return schedule;
     }
 
-    const std::size_t k = static_cast<std::size_t>(config.players_per_game);
-    const std::vector<std::vector<std::size_t>> groups = [&] {
-        // Every k-subset of the bots in lexicographic order.
-        std::vector<std::vector<std::size_t>> all;
-        std::vector<bool> chosen(config.bots.size(), false);
-        std::fill(chosen.begin(), chosen.begin() + static_cast<std::ptrdiff_t>(k), true);
-        do {
-            std::vector<std::size_t> group;
-            for (std::size_t i = 0; i < chosen.size(); ++i)
-                if (chosen[i]) group.push_back(i);
-            const bool has_candidate =
-                std::find(group.begin(), group.end(), config.candidate) != group.end();
-            if (config.format == Format::round_robin || has_candidate) all.push_back(group);
-        } while (std::prev_permutation(chosen.begin(), chosen.end()));
-        return all;
-    }();
-
+    const std::vector<std::vector<std::size_t>> groups = groups_of(config);
     for (std::size_t s = 0; s < config.seeds.size(); ++s) {
         char seed_tag[32];
         std::snprintf(seed_tag, sizeof seed_tag, "s%04zu", s + 1);
-        for (std::size_t g = 0; g < groups.size(); ++g) {
+        for (const std::vector<std::size_t>& members : groups) {
             for (int r = 0; r < config.games_per_seed; ++r) {
                 const std::string repeat_tag =
                     config.games_per_seed > 1 ? "-r" + std::to_string(r + 1) : "";
                 // Named after its bots, not its number: a bot added to a resumed run
                 // renumbers the groups but leaves the names of the old ones alone.
-                std::string group = seed_tag;
-                for (std::size_t i = 0; i < groups[g].size(); ++i)
-                    group += (i ? "_vs_" : "-") + id_part(config.bots[groups[g][i]].name);
-                group += repeat_tag;
-                std::vector<std::vector<std::size_t>> orders;
-                std::vector<std::size_t> order = groups[g];
-                if (config.seat_orders == SeatOrders::all) {
-                    do orders.push_back(order);
-                    while (std::next_permutation(order.begin(), order.end()));
-                } else {
-                    for (std::size_t rot = 0; rot < k; ++rot) {
-                        orders.push_back(order);
-                        std::rotate(order.begin(), order.begin() + 1, order.end());
-                    }
-                }
-                for (const std::vector<std::size_t>& seats : orders) {
-                    std::string id = seed_tag;
-                    for (std::size_t i = 0; i < seats.size(); ++i)
-                        id += (i ? "_vs_" : "-") + id_part(config.bots[seats[i]].name);
-                    schedule.push_back({id + repeat_tag, group, 0, config.seeds[s], seats});
+                const std::string group = game_name(config, seed_tag, members) + repeat_tag;
+                for (const std::vector<std::size_t>& seats :
+                     seat_orders_of(members, config.seat_orders)) {
+                    schedule.push_back({game_name(config, seed_tag, seats) + repeat_tag, group, 0,
+                                        config.seeds[s], seats});
                 }
             }
         }
@@ -196,30 +217,187 @@ std::string resize_to_games(TournamentConfig& config, std::size_t games) {
     return std::to_string(seeds) + " seed(s) x " + std::to_string(per_seed) + " games";
 }
 
-std::vector<GameRecord> run_tournament(const TournamentConfig& config, const RunOptions& options,
-                                       std::ostream& progress_out) {
-    const fs::path games_dir = options.out / "games";
-    const fs::path results_path = options.out / "results.jsonl";
-    std::optional<RunLock> run_lock;
+namespace {
+
+// The run directory taken: its lock (unless the caller holds it), games/, and no results there
+// from an earlier run unless resuming.
+void open_run_directory(const RunOptions& options, const fs::path& results_path,
+                        std::optional<RunLock>& run_lock) {
     if (!options.caller_holds_lock) run_lock.emplace(options.out, own_command_line());
-    fs::create_directories(games_dir);
+    fs::create_directories(options.out / "games");
     if (fs::exists(results_path) && fs::file_size(results_path) > 0 && !options.resume) {
         throw RunError("'" + results_path.string() +
                        "' already holds results: add --resume to play only the missing games, "
                        "or choose another directory with --out");
     }
-    // Each bot's version now, stored with every game it plays; games of other versions already
-    // in the directory stop the run (or are moved aside with --replace) before any game.
+}
+
+// Each bot's version now, stored with every game it plays. With --resume, games of other versions
+// already in the directory stop the run (or are moved aside with --replace) before any game.
+std::map<std::string, BotIdentity> check_bot_versions(const TournamentConfig& config,
+                                                      const RunOptions& options,
+                                                      const fs::path& results_path,
+                                                      std::ostream& notes) {
     std::map<std::string, BotIdentity> identities;
-    for (const match::PlayerSpec& bot : config.bots) identities[bot.name] = identify(bot);
+    for (const match::PlayerSpec& bot : config.bots) {
+        identities[bot.name] = identify(bot);
+        diagnostics::log().debug("versions: bot '{}': {} file(s) hashed", bot.name,
+                                 identities[bot.name].files.size());
+    }
     if (options.resume) {
         // Every record is checked before any is judged by its bots' versions: a damaged record
         // or one naming a bot the config does not know is reported as that (file, line, fault),
         // never taken for another version of a bot that --replace would then move aside. This
         // read also says its notes (a repeated line, a cut last line, which it trims).
-        (void)read_finished(results_path, config, progress_out);
-        check_versions(options.out, identities, options.replace, progress_out);
+        (void)read_finished(results_path, config, notes);
+        check_versions(options.out, identities, options.replace, notes);
     }
+    return identities;
+}
+
+// One scheduled game played and its log written; nothing when the arena was interrupted
+// meanwhile.
+std::optional<GameRecord> play_game(const TournamentConfig& config, const ScheduledGame& game,
+                                    const match::MatchOptions& match_options, const fs::path& out) {
+    referee::GameSetup setup;
+    setup.game = config.game;
+    setup.players = static_cast<int>(game.seats.size());
+    setup.seed = game.seed;
+    if (!config.testcases.empty()) setup.testcase = config.testcases[game.testcase].text;
+    std::unique_ptr<referee::Referee> referee = referee::make_referee(setup);
+    std::vector<match::PlayerSpec> players;
+    for (std::size_t seat : game.seats) players.push_back(config.bots[seat]);
+
+    diagnostics::log().debug("game {}: started", game.id);
+    match::MatchLog log = match::play_match(*referee, players, match_options);
+    // The interrupt killed this game's bots (or may have): the game is not what the bots would
+    // have played. Resume plays it again.
+    if (process::interrupt_signal()) {
+        diagnostics::log().debug("game {}: interrupted, not recorded", game.id);
+        return std::nullopt;
+    }
+    if (!config.testcases.empty()) log.testcase = config.testcases[game.testcase].name;
+    log.seed = game.seed;
+    log.testcase_text = setup.testcase;
+    const std::string log_path = "games/" + game.id + ".json";
+    files::write_atomically(out / log_path, match::dump_json(match::to_json(log)) + "\n");
+    // The reason is not logged: it may quote what a bot wrote (the game's log keeps it).
+    diagnostics::log().debug("game {}: ended after {} turn(s), log {}", game.id, log.turns.size(),
+                             log_path);
+    return make_record(game.id, game.group, log, log_path);
+}
+
+// The games still to play, shared by the worker threads. `lock` guards the fields after it.
+class Workers {
+  public:
+    Workers(const TournamentConfig& config, const RunOptions& options,
+            const std::map<std::string, BotIdentity>& identities,
+            std::vector<const ScheduledGame*> todo, const fs::path& results_path,
+            Progress& progress, std::map<std::string, GameRecord>& finished, bool stopping)
+        : config_(config),
+          options_(options),
+          identities_(identities),
+          todo_(std::move(todo)),
+          results_path_(results_path),
+          results_(results_path, std::ios::binary | std::ios::app),
+          progress_(progress),
+          finished_(finished),
+          stopping_(stopping) {
+        if (!results_) throw std::runtime_error("cannot write '" + results_path.string() + "'");
+        match_options_.time_scale = config.time_scale;
+        match_options_.time_margin_ms = config.time_margin_ms;
+    }
+
+    // Plays the games on `concurrency` threads; rethrows the first failure.
+    void run(int concurrency) {
+        const std::size_t count =
+            stopping_ ? 0 : std::min<std::size_t>(std::max(concurrency, 1), todo_.size());
+        {
+            std::vector<std::jthread> threads;
+            for (std::size_t w = 0; w < count; ++w) threads.emplace_back([this] { work(); });
+        }  // joins
+        progress_.finish();
+        if (failure_) std::rethrow_exception(failure_);
+    }
+
+  private:
+    void work() {
+        for (std::size_t i = next_++; i < todo_.size(); i = next_++) {
+            {
+                std::lock_guard guard(lock_);
+                if (failure_ || stopping_) return;  // failed, or told to stop: start no game
+            }
+            if (process::interrupt_signal()) return;
+            try {
+                std::optional<GameRecord> record =
+                    play_game(config_, *todo_[i], match_options_, options_.out);
+                if (!record) return;
+                std::lock_guard guard(lock_);
+                save(std::move(*record));
+            } catch (...) {
+                std::lock_guard guard(lock_);
+                if (!failure_) failure_ = std::current_exception();
+            }
+        }
+    }
+
+    // Under the lock: the record appended to results.jsonl with its bots' versions.
+    void save(GameRecord record) {
+        nlohmann::ordered_json line = to_json(record);
+        nlohmann::ordered_json& seats = line["identities"] = nlohmann::ordered_json::array();
+        for (const std::string& name : record.players)
+            seats.push_back(tournament::to_json(identities_.at(name)));
+        results_ << match::dump_json(line) << '\n';
+        results_.flush();
+        if (!results_)
+            throw std::runtime_error("cannot append to '" + results_path_.string() + "'");
+        progress_.game_finished(record);
+        if (options_.stop_after && options_.stop_after(record)) {
+            stopping_ = true;
+            diagnostics::log().debug("stopping after game {}: the caller has its answer",
+                                     record.id);
+        }
+        finished_[record.id] = std::move(record);
+    }
+
+    const TournamentConfig& config_;
+    const RunOptions& options_;
+    const std::map<std::string, BotIdentity>& identities_;
+    const std::vector<const ScheduledGame*> todo_;
+    const fs::path results_path_;
+    match::MatchOptions match_options_;
+    std::atomic<std::size_t> next_{0};
+    std::mutex lock_;
+    std::ofstream results_;
+    Progress& progress_;
+    std::map<std::string, GameRecord>& finished_;
+    std::exception_ptr failure_;
+    bool stopping_;
+};
+
+void log_schedule(const TournamentConfig& config, std::size_t games, std::size_t todo) {
+    auto& log = diagnostics::log();
+    if (!log.should_log(spdlog::level::info)) return;
+    if (config.seeds.empty()) {
+        log.info("schedule: {} game(s): {} bot(s) x {} test case(s); {} to play", games,
+                 config.bots.size(), config.testcases.size(), todo);
+    } else {
+        log.info("schedule: {} game(s): {} seed(s) (first {}{}), {} per game, {}; {} to play",
+                 games, config.seeds.size(), config.seeds.front(),
+                 config.master_seed ? ", master " + std::to_string(*config.master_seed) : "",
+                 config.players_per_game, format_name(config.format), todo);
+    }
+}
+
+}  // namespace
+
+std::vector<GameRecord> run_tournament(const TournamentConfig& config, const RunOptions& options,
+                                       std::ostream& progress_out) {
+    const fs::path results_path = options.out / "results.jsonl";
+    std::optional<RunLock> run_lock;
+    open_run_directory(options, results_path, run_lock);
+    const std::map<std::string, BotIdentity> identities =
+        check_bot_versions(config, options, results_path, progress_out);
     std::ostream no_notes(nullptr);  // said above already, when resuming
     std::map<std::string, GameRecord> finished = read_finished(results_path, config, no_notes);
     files::write_atomically(options.out / "config.json",
@@ -230,9 +408,10 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
     for (const ScheduledGame& g : schedule) {
         if (!finished.count(g.id)) todo.push_back(&g);
     }
-
-    std::ofstream results(results_path, std::ios::binary | std::ios::app);
-    if (!results) throw std::runtime_error("cannot write '" + results_path.string() + "'");
+    log_schedule(config, schedule.size(), todo.size());
+    if (options.resume)
+        diagnostics::log().debug("resume: {} record(s) read, {} scheduled game(s) already played",
+                                 finished.size(), schedule.size() - todo.size());
 
     Progress progress(progress_out, options.interactive, schedule.size());
     bool stopping = false;
@@ -241,71 +420,10 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
         progress.add_earlier(finished.at(g.id));
         if (options.stop_after && !stopping) stopping = options.stop_after(finished.at(g.id));
     }
-    if (stopping) todo.clear();
-    std::mutex lock;  // guards `finished`, `results`, `progress`, `failure` and `stopping`
-    std::exception_ptr failure;
-    std::atomic<std::size_t> next{0};
-    match::MatchOptions match_options;
-    match_options.time_scale = config.time_scale;
-    match_options.time_margin_ms = config.time_margin_ms;
-
-    auto worker = [&] {
-        for (std::size_t i = next++; i < todo.size(); i = next++) {
-            {
-                std::lock_guard guard(lock);
-                if (failure || stopping) return;  // failed, or told to stop: start no game
-            }
-            if (process::interrupt_signal()) return;
-            const ScheduledGame& game = *todo[i];
-            try {
-                referee::GameSetup setup;
-                setup.game = config.game;
-                setup.players = static_cast<int>(game.seats.size());
-                setup.seed = game.seed;
-                if (!config.testcases.empty())
-                    setup.testcase = config.testcases[game.testcase].text;
-                std::unique_ptr<referee::Referee> referee = referee::make_referee(setup);
-                std::vector<match::PlayerSpec> players;
-                for (std::size_t seat : game.seats) players.push_back(config.bots[seat]);
-
-                match::MatchLog log = match::play_match(*referee, players, match_options);
-                // The interrupt killed this game's bots (or may have): the game is not what the
-                // bots would have played. Resume plays it again.
-                if (process::interrupt_signal()) return;
-                if (!config.testcases.empty()) log.testcase = config.testcases[game.testcase].name;
-                log.seed = game.seed;
-                log.testcase_text = setup.testcase;
-                const std::string log_path = "games/" + game.id + ".json";
-                files::write_atomically(options.out / log_path,
-                                        match::dump_json(match::to_json(log)) + "\n");
-                GameRecord record = make_record(game.id, game.group, log, log_path);
-
-                std::lock_guard guard(lock);
-                nlohmann::ordered_json line = to_json(record);
-                nlohmann::ordered_json& seats = line["identities"] =
-                    nlohmann::ordered_json::array();
-                for (const std::string& name : record.players)
-                    seats.push_back(tournament::to_json(identities.at(name)));
-                results << match::dump_json(line) << '\n';
-                results.flush();
-                if (!results)
-                    throw std::runtime_error("cannot append to '" + results_path.string() + "'");
-                progress.game_finished(record);
-                if (options.stop_after && options.stop_after(record)) stopping = true;
-                finished[game.id] = std::move(record);
-            } catch (...) {
-                std::lock_guard guard(lock);
-                if (!failure) failure = std::current_exception();
-            }
-        }
-    };
-    const std::size_t workers =
-        std::min<std::size_t>(std::max(options.concurrency, 1), todo.size());
-    std::vector<std::jthread> threads;
-    for (std::size_t w = 0; w < workers; ++w) threads.emplace_back(worker);
-    threads.clear();  // joins
-    progress.finish();
-    if (failure) std::rethrow_exception(failure);
+    if (stopping) diagnostics::log().debug("resume: the earlier games already end the run");
+    Workers(config, options, identities, std::move(todo), results_path, progress, finished,
+            stopping)
+        .run(options.concurrency);
 
     std::vector<GameRecord> records;
     for (const ScheduledGame& g : schedule) {

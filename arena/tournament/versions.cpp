@@ -5,6 +5,7 @@
 #include <ostream>
 #include <set>
 
+#include "arena/common/diagnostics.hpp"
 #include "arena/common/files.hpp"
 #include "arena/tournament/runner.hpp"
 
@@ -95,6 +96,12 @@ void check_versions(const fs::path& out, const std::map<std::string, BotIdentity
     std::map<std::string, std::vector<std::string>> changes;  // bot -> what changed
     const std::vector<Line> lines = read_lines(files::read_text(results), now, changes);
     const std::set<std::string> replacing(replace.begin(), replace.end());
+    diagnostics::log().debug("versions: {} record line(s) checked, {} bot(s) changed since",
+                             lines.size(), changes.size());
+    for (const auto& [bot, what] : changes) {
+        for (const std::string& change : what)
+            diagnostics::log().debug("versions: bot '{}': {}", bot, change);
+    }
 
     std::string refused;
     for (const auto& [changed_bot, what] : changes) {
@@ -129,6 +136,8 @@ void check_versions(const fs::path& out, const std::map<std::string, BotIdentity
     const std::size_t moving = static_cast<std::size_t>(std::count_if(
         lines.begin(), lines.end(), [](const Line& l) { return !l.changed_bots.empty(); }));
     const fs::path aside = move_aside(out, lines, replacing);
+    diagnostics::log().debug("--replace: {} game(s) moved to {}, results.jsonl rewritten", moving,
+                             aside.string());
     notes << "replaced: " << moving << " game(s) of the old version(s) moved to " << aside.string()
           << "/; they are played again\n";
 }
