@@ -12,7 +12,8 @@
 #   view    arena view DIR                              reads results.jsonl, writes report.html
 #   resume  arena tournament --resume --out DIR          on a complete run: plays nothing, reads the
 #                                                        results, writes standings.* and report.html
-# A command that runs past STANDINGS_BENCH_TIMEOUT seconds (default 900) or over
+# A command that runs past STANDINGS_BENCH_TIMEOUT seconds (default 900; SIGTERM, which the arena
+# answers by writing what it has, then SIGKILL 30 s later) or over
 # STANDINGS_BENCH_MAX_MB of address space (default 16000: the machine has 24 GB) is stopped and
 # shown as such. Ratios are to the smallest size measured.
 set -euo pipefail
@@ -38,22 +39,23 @@ work=${STANDINGS_BENCH_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/standings-bench.XXXXXX"
 mkdir -p "$work"
 [[ ${STANDINGS_BENCH_KEEP:-0} == 1 || -n ${STANDINGS_BENCH_DIR:-} ]] || trap 'rm -rf "$work"' EXIT
 
-# Runs "$@" once; prints "<peak RSS MB> <wall s>", or "killed(<why>) <wall s>".
+# Runs "$@" once; prints "<peak RSS MB> <wall s>". A command stopped by the timeout or the memory
+# cap prints ">=<MB at the stop> >=<wall>(<why>)".
 measure() {
   local report=$work/time.txt status=0
   (ulimit -v $((max_mb * 1024)) && exec /usr/bin/time -v -o "$report" \
-    timeout "$timeout_s" "$@") > /dev/null 2> "$work/stderr.txt" || status=$?
-  local rss_kb wall
-  rss_kb=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$report" 2> /dev/null || echo 0)
+    timeout --kill-after=30 "$timeout_s" "$@") > /dev/null 2> "$work/stderr.txt" || status=$?
+  local rss_mb wall
+  rss_mb=$(awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$report" 2> /dev/null)
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$report" 2> /dev/null |
     awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.2f", s }')
   if ((status != 0)); then
-    local why="exit $status"
-    ((status == 124)) && why="timeout ${timeout_s}s"
-    grep -qiE 'bad_alloc|cannot allocate|out of memory' "$work/stderr.txt" && why="memory > ${max_mb} MB"
-    echo "killed($why) ${wall:-?}"
+    local why="exit$status"
+    ((status == 124)) && why="timeout"
+    grep -qiE 'bad_alloc|cannot allocate|out of memory' "$work/stderr.txt" && why="memory-cap"
+    echo ">=${rss_mb:-?} >=${wall:-?}($why)"
   else
-    awk -v kb="$rss_kb" -v s="$wall" 'BEGIN { printf "%.1f %s\n", kb / 1024, s }'
+    echo "$rss_mb $wall"
   fi
 }
 
@@ -73,7 +75,9 @@ for n in "${sizes[@]}"; do
   read -r resume_mb resume_s <<< "$(measure "$arena" tournament --resume --out "$dir")"
   [[ -n $base_view ]] || base_view=$view_mb
   [[ -n $base_resume ]] || base_resume=$resume_mb
-  ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }'; }
+  ratio() {
+    awk -v a="${1#>=}" -v b="${2#>=}" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }'
+  }
   printf '%-9s %-10s %-8s | %-11s %-9s %-7s | %-11s %-9s %-7s\n' "$games" "${size_mb}MB" "$gen_s" \
     "$view_mb" "$view_s" "$(ratio "$view_mb" "$base_view")" \
     "$resume_mb" "$resume_s" "$(ratio "$resume_mb" "$base_resume")"
