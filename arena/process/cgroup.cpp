@@ -145,9 +145,9 @@ Layout detect_layout() {
 Layout logged_layout() {
     const Layout detected = detect_layout();
     auto where = [](const Hierarchy& h) { return h ? h.own_dir : std::string("none writable"); };
-    diagnostics::log().debug("cgroups: memory {}, pids {}, cpu {} ({})", where(detected.memory),
-                             where(detected.pids), where(detected.cpu),
-                             detected.memory.v2 ? "v2" : "v1 or none");
+    diagnostics::log().debug("cgroups for the limits (cgroup {}): memory {}, pids {}, cpu {}",
+                             detected.memory.v2 ? "v2" : "v1", where(detected.memory),
+                             where(detected.pids), where(detected.cpu));
     return detected;
 }
 
