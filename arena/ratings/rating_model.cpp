@@ -212,33 +212,31 @@ std::vector<std::array<bool, 2>> LogPosterior::open_sides() const {
     return open;
 }
 
-RatingFit fit(const LogPosterior& posterior) {
-    const int n = posterior.players();
-    RatingFit result;
-    if (n == 0) return result;
-    const auto open = posterior.open_sides();
-    if (posterior.prior_precision() == 0) {
-        for (const auto& sides : open) {
-            if (sides[0] || sides[1]) {
-                throw std::invalid_argument(
-                    "ratings: the maximum-likelihood ratings do not exist (a perfect or zero "
-                    "score, a player without games or a field in parts that never met); use a "
-                    "prior (prior_sd_elo > 0)");
-            }
+namespace {
+
+void check_maximum_likelihood_exists(const LogPosterior& posterior,
+                                     const std::vector<std::array<bool, 2>>& open) {
+    if (posterior.prior_precision() != 0) return;
+    for (const auto& sides : open) {
+        if (sides[0] || sides[1]) {
+            throw std::invalid_argument(
+                "ratings: the maximum-likelihood ratings do not exist (a perfect or zero "
+                "score, a player without games or a field in parts that never met); use a "
+                "prior (prior_sd_elo > 0)");
         }
     }
-    result.ratings.resize(n);
-    result.covariance.assign(n, std::vector<double>(n, 0.0));
-    if (n == 1) return result;  // alone, a player is the field average
+}
 
-    const Maximum best = maximize(posterior, std::vector<double>(n, 0.0), -1);
-
-    // Covariance of ratings summing to 0: the inverse of the information on that subspace. The
-    // constant direction is an eigenvector of the information (eigenvalue = the prior precision),
-    // so adding J / n makes the matrix invertible without changing the rest, and the constant part
-    // is taken out again afterwards.
+// Covariance of ratings summing to 0: the inverse of the information on that subspace. The
+// constant direction is an eigenvector of the information (eigenvalue = the prior precision),
+// so adding J / n makes the matrix invertible without changing the rest, and the constant part
+// is taken out again afterwards.
+std::vector<std::vector<double>> covariance_at(const LogPosterior& posterior,
+                                               const std::vector<double>& theta) {
+    const int n = posterior.players();
+    std::vector<std::vector<double>> covariance(n, std::vector<double>(n, 0.0));
     std::vector<double> gradient, information;
-    posterior.derivatives(best.theta, gradient, information);
+    posterior.derivatives(theta, gradient, information);
     const double constant_eigenvalue = posterior.prior_precision() + 1;
     std::vector<double> column;
     for (int j = 0; j < n; ++j) {
@@ -248,69 +246,107 @@ RatingFit fit(const LogPosterior& posterior) {
         column[j] = 1;
         solve_in_place(matrix, column);
         for (int i = 0; i < n; ++i) {
-            result.covariance[i][j] =
+            covariance[i][j] =
                 (column[i] - 1.0 / (n * constant_eigenvalue)) * kEloPerNat * kEloPerNat;
         }
     }
+    return covariance;
+}
 
-    // Profile-likelihood interval ends: where the best fit with theta_i = t is kHalfChi2At95
-    // below the maximum. The profile is concave in t, so the end is bracketed by stepping out
-    // from the maximum, then found by Newton steps on the profile (its slope is the constraint's
-    // multiplier) from the outer side, which converge monotonically for a concave function, with
-    // bisection as the fallback.
-    const double target = best.value - kHalfChi2At95;
-    auto profile_at = [&](double t, const std::vector<double>& from, int i) {
-        std::vector<double> start = from;
-        const double shift = t - start[i];
-        for (int j = 0; j < n; ++j) start[j] -= shift / (n - 1);
-        start[i] = t;
-        return maximize(posterior, std::move(start), i);
-    };
-    auto interval_end = [&](int i, double direction) {
-        const double sd = std::sqrt(std::max(result.covariance[i][i], 0.0)) / kEloPerNat;
+// Profile-likelihood interval ends: where the best fit with theta_i = t is kHalfChi2At95
+// below the maximum. The profile is concave in t, so the end is bracketed by stepping out
+// from the maximum, then found by Newton steps on the profile (its slope is the constraint's
+// multiplier) from the outer side, which converge monotonically for a concave function, with
+// bisection as the fallback.
+class ProfileInterval {
+  public:
+    ProfileInterval(const LogPosterior& posterior, const Maximum& best)
+        : posterior_(posterior),
+          best_(best),
+          n_(posterior.players()),
+          target_(best.value - kHalfChi2At95) {}
+
+    // The end of player i's interval on the side of `direction` (-1 below, +1 above), in nats;
+    // `variance`: the normal approximation's, in Elo^2, for the first step.
+    double end(int i, double direction, double variance) const {
+        const double sd = std::sqrt(std::max(variance, 0.0)) / kEloPerNat;
         double step = std::max(1.96 * sd, 0.05);
-        double inner_t = best.theta[i];
-        Maximum inner = best, outer;
-        double outer_t = inner_t;
+        Side inner{best_.theta[i], best_}, outer{inner.t, Maximum{}};
         bool bracketed = false;
         for (int k = 0; k < 80 && !bracketed; ++k, step *= 2) {
-            const double t = inner_t + direction * step;
-            Maximum at = profile_at(t, inner.theta, i);
-            if (at.value > target) {
-                inner_t = t;
-                inner = std::move(at);
+            const double t = inner.t + direction * step;
+            Maximum at = profile_at(t, inner.at.theta, i);
+            if (at.value > target_) {
+                inner = {t, std::move(at)};
             } else {
-                outer_t = t;
-                outer = std::move(at);
+                outer = {t, std::move(at)};
                 bracketed = true;
             }
         }
-        if (!bracketed) return inner_t;
-        for (int k = 0; k < 100; ++k) {
-            const double gap = outer.value - target;  // < 0
-            double t = outer_t - gap / outer.slope;
-            const double low = std::min(inner_t, outer_t), high = std::max(inner_t, outer_t);
-            if (!std::isfinite(t) || !(t > low && t < high)) t = 0.5 * (inner_t + outer_t);
-            const bool near_outer = std::abs(t - outer_t) < std::abs(t - inner_t);
-            Maximum at = profile_at(t, near_outer ? outer.theta : inner.theta, i);
-            const double miss = at.value - target;
-            if (std::abs(miss) < 1e-9 || high - low < 1e-12) return t;
-            if (miss > 0) {
-                inner_t = t;
-                inner = std::move(at);
-            } else {
-                outer_t = t;
-                outer = std::move(at);
-            }
-        }
-        return 0.5 * (inner_t + outer_t);
+        if (!bracketed) return inner.t;
+        return refine(i, inner, outer);
+    }
+
+  private:
+    struct Side {
+        double t;
+        Maximum at;
     };
 
+    Maximum profile_at(double t, const std::vector<double>& from, int i) const {
+        std::vector<double> start = from;
+        const double shift = t - start[i];
+        for (int j = 0; j < n_; ++j) start[j] -= shift / (n_ - 1);
+        start[i] = t;
+        return maximize(posterior_, std::move(start), i);
+    }
+
+    // Between a t inside the interval and one outside it.
+    double refine(int i, Side inner, Side outer) const {
+        for (int k = 0; k < 100; ++k) {
+            const double gap = outer.at.value - target_;  // < 0
+            double t = outer.t - gap / outer.at.slope;
+            const double low = std::min(inner.t, outer.t), high = std::max(inner.t, outer.t);
+            if (!std::isfinite(t) || !(t > low && t < high)) t = 0.5 * (inner.t + outer.t);
+            const bool near_outer = std::abs(t - outer.t) < std::abs(t - inner.t);
+            Maximum at = profile_at(t, near_outer ? outer.at.theta : inner.at.theta, i);
+            const double miss = at.value - target_;
+            if (std::abs(miss) < 1e-9 || high - low < 1e-12) return t;
+            if (miss > 0)
+                inner = {t, std::move(at)};
+            else
+                outer = {t, std::move(at)};
+        }
+        return 0.5 * (inner.t + outer.t);
+    }
+
+    const LogPosterior& posterior_;
+    const Maximum& best_;
+    int n_;
+    double target_;
+};
+
+}  // namespace
+
+RatingFit fit(const LogPosterior& posterior) {
+    const int n = posterior.players();
+    RatingFit result;
+    if (n == 0) return result;
+    const auto open = posterior.open_sides();
+    check_maximum_likelihood_exists(posterior, open);
+    result.ratings.resize(n);
+    result.covariance.assign(n, std::vector<double>(n, 0.0));
+    if (n == 1) return result;  // alone, a player is the field average
+
+    const Maximum best = maximize(posterior, std::vector<double>(n, 0.0), -1);
+    result.covariance = covariance_at(posterior, best.theta);
+    const ProfileInterval interval(posterior, best);
     for (int i = 0; i < n; ++i) {
         EloEstimate& rating = result.ratings[i];
+        const double variance = result.covariance[i][i];
         rating.elo = best.theta[i] * kEloPerNat;
-        rating.lo95 = std::min(interval_end(i, -1) * kEloPerNat, rating.elo);
-        rating.hi95 = std::max(interval_end(i, +1) * kEloPerNat, rating.elo);
+        rating.lo95 = std::min(interval.end(i, -1, variance) * kEloPerNat, rating.elo);
+        rating.hi95 = std::max(interval.end(i, +1, variance) * kEloPerNat, rating.elo);
         rating.open_below = open[i][0];
         rating.open_above = open[i][1];
     }

@@ -9,6 +9,32 @@
 
 namespace arena::report {
 
+namespace {
+
+double passed_fraction(const SameGameStanding& s) {
+    return s.validators ? double(s.validators_passed) / s.validators
+                        : (s.boards ? double(s.boards_passed) / s.boards : 0.0);
+}
+
+// As CodinGame ranks a puzzle: validators passed first, then the validator total, then the total.
+void rank(std::vector<SameGameStanding>& standings) {
+    std::stable_sort(standings.begin(), standings.end(), [&](const auto& a, const auto& b) {
+        if (passed_fraction(a) != passed_fraction(b))
+            return passed_fraction(a) > passed_fraction(b);
+        if (a.validator_total != b.validator_total) return a.validator_total > b.validator_total;
+        return a.total > b.total;
+    });
+    for (std::size_t i = 0; i < standings.size(); ++i) {
+        const bool tied = i > 0 &&
+                          passed_fraction(standings[i]) == passed_fraction(standings[i - 1]) &&
+                          standings[i].validator_total == standings[i - 1].validator_total &&
+                          standings[i].total == standings[i - 1].total;
+        standings[i].rank = tied ? standings[i - 1].rank : static_cast<int>(i) + 1;
+    }
+}
+
+}  // namespace
+
 std::vector<SameGameStanding> samegame_standings(
     const tournament::TournamentConfig& config,
     const std::vector<tournament::GameRecord>& records) {
@@ -58,23 +84,7 @@ std::vector<SameGameStanding> samegame_standings(
         s.best_known_percent = best_known ? 100.0 * scored_against_best / best_known : 0;
         standings.push_back(std::move(s));
     }
-    auto passed_fraction = [](const SameGameStanding& s) {
-        return s.validators ? double(s.validators_passed) / s.validators
-                            : (s.boards ? double(s.boards_passed) / s.boards : 0.0);
-    };
-    std::stable_sort(standings.begin(), standings.end(), [&](const auto& a, const auto& b) {
-        if (passed_fraction(a) != passed_fraction(b))
-            return passed_fraction(a) > passed_fraction(b);
-        if (a.validator_total != b.validator_total) return a.validator_total > b.validator_total;
-        return a.total > b.total;
-    });
-    for (std::size_t i = 0; i < standings.size(); ++i) {
-        const bool tied = i > 0 &&
-                          passed_fraction(standings[i]) == passed_fraction(standings[i - 1]) &&
-                          standings[i].validator_total == standings[i - 1].validator_total &&
-                          standings[i].total == standings[i - 1].total;
-        standings[i].rank = tied ? standings[i - 1].rank : static_cast<int>(i) + 1;
-    }
+    rank(standings);
     return standings;
 }
 

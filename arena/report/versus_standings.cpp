@@ -48,6 +48,119 @@ std::map<std::pair<int, int>, ratings::Pentanomial> pentanomials_by_pair(
     return pentanomials;
 }
 
+// The bots of the config and their games, as the rating fits take them.
+struct Field {
+    std::vector<std::string> names;
+    std::map<std::string, int> index;
+    std::vector<ratings::RankedGame> ranked;
+    std::vector<int> games_played;
+};
+
+Field read_field(const tournament::TournamentConfig& config,
+                 const std::vector<tournament::GameRecord>& records) {
+    Field field;
+    for (const match::PlayerSpec& bot : config.bots) {
+        field.index[bot.name] = static_cast<int>(field.names.size());
+        field.names.push_back(bot.name);
+    }
+    field.games_played.assign(field.names.size(), 0);
+    for (const tournament::GameRecord& r : records) {
+        ratings::RankedGame game;
+        for (std::size_t seat = 0; seat < r.players.size(); ++seat) {
+            auto it = field.index.find(r.players[seat]);
+            if (it == field.index.end()) continue;  // a bot no longer in the config
+            game.players.push_back(it->second);
+            game.ranks.push_back(r.ranks.at(seat));
+            ++field.games_played[it->second];
+        }
+        if (game.players.size() >= 2) field.ranked.push_back(std::move(game));
+    }
+    return field;
+}
+
+struct Fits {
+    ratings::RatingFit elo;  // Bradley-Terry over the pairwise results
+    std::vector<ratings::WDL> wdl;
+    std::vector<std::vector<ratings::WDL>> table;
+    std::optional<ratings::RatingFit> finishing_order;  // Plackett-Luce, more than 2 players
+    std::vector<ratings::Placements> places;
+    std::vector<BotHealth> health;
+    // The table's order: the rating that uses the most information.
+    const ratings::RatingFit& ranking() const { return finishing_order ? *finishing_order : elo; }
+};
+
+Fits fit(const Field& field, bool multiplayer, const std::vector<tournament::GameRecord>& records) {
+    const int n = static_cast<int>(field.names.size());
+    const std::vector<ratings::PairGame> pairwise = ratings::pairwise_games(field.ranked);
+    Fits fits;
+    fits.elo = ratings::bradley_terry(n, pairwise);
+    fits.wdl = ratings::wdl_by_player(n, pairwise);
+    fits.table = ratings::crosstable(n, pairwise);
+    if (multiplayer) fits.finishing_order = ratings::plackett_luce(n, field.ranked);
+    fits.places = ratings::placements(n, field.ranked);
+    fits.health = bot_health(field.names, records);
+    return fits;
+}
+
+std::vector<int> table_order(const ratings::RatingFit& ranking) {
+    std::vector<int> order(ranking.ratings.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return ranking.ratings[a].elo > ranking.ratings[b].elo; });
+    return order;
+}
+
+void add_rows(const Field& field, const Fits& fits, const std::vector<int>& order,
+              VersusStandings& out) {
+    const ratings::RatingFit& ranking = fits.ranking();
+    for (std::size_t row = 0; row < order.size(); ++row) {
+        const int p = order[row];
+        VersusStanding s;
+        const bool tied = row > 0 && ranking.ratings[p].elo == ranking.ratings[order[row - 1]].elo;
+        s.rank = tied ? out.rows.back().rank : static_cast<int>(row) + 1;
+        s.bot = field.names[p];
+        s.elo = fits.elo.ratings[p];
+        s.results = fits.wdl[p];
+        s.score_percent = 100.0 * fits.wdl[p].score();
+        if (row + 1 < order.size()) s.los_next = ranking.los(p, order[row + 1]);
+        if (fits.finishing_order) s.finishing_order_rating = fits.finishing_order->ratings[p];
+        s.games = field.games_played[p];
+        s.average_rank = fits.places[p].average_rank();
+        s.win_percent = 100.0 * fits.places[p].win_rate();
+        s.health = fits.health[p];
+        out.rows.push_back(std::move(s));
+    }
+}
+
+// Every two bots that met, in row order, from the side of the better ranked.
+std::vector<PairReport> pair_reports(
+    const Field& field, const Fits& fits, const std::vector<int>& order,
+    const std::map<std::pair<int, int>, ratings::Pentanomial>& pentanomials) {
+    std::vector<PairReport> pairs;
+    const std::size_t n = order.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        for (std::size_t j = i + 1; j < n; ++j) {
+            const int a = order[i], b = order[j];
+            const ratings::WDL& results = fits.table[a][b];
+            if (results.games() == 0) continue;
+            PairReport pair;
+            pair.a = field.names[a];
+            pair.b = field.names[b];
+            pair.results = results;
+            auto it = pentanomials.find({std::min(a, b), std::max(a, b)});
+            if (it != pentanomials.end()) {
+                pair.pentanomial = it->second;
+                if (a > b)
+                    std::reverse(pair.pentanomial.counts.begin(), pair.pentanomial.counts.end());
+            }
+            pair.elo = pair.pentanomial.pairs() > 0 ? ratings::pentanomial_elo(pair.pentanomial)
+                                                    : ratings::trinomial_elo(results);
+            pairs.push_back(std::move(pair));
+        }
+    }
+    return pairs;
+}
+
 }  // namespace
 
 std::string elo_text(const ratings::EloEstimate& e) {
@@ -61,89 +174,16 @@ VersusStandings versus_standings(const tournament::TournamentConfig& config,
     out.game = config.game;
     out.players_per_game = config.players_per_game;
     out.games = static_cast<int>(records.size());
-
-    std::vector<std::string> names;
-    std::map<std::string, int> index;
-    for (const match::PlayerSpec& bot : config.bots) {
-        index[bot.name] = static_cast<int>(names.size());
-        names.push_back(bot.name);
-    }
-    const int n = static_cast<int>(names.size());
-
-    std::vector<ratings::RankedGame> ranked;
-    std::vector<int> games_played(n, 0);
-    for (const tournament::GameRecord& r : records) {
-        ratings::RankedGame game;
-        for (std::size_t seat = 0; seat < r.players.size(); ++seat) {
-            auto it = index.find(r.players[seat]);
-            if (it == index.end()) continue;  // a bot no longer in the config
-            game.players.push_back(it->second);
-            game.ranks.push_back(r.ranks.at(seat));
-            ++games_played[it->second];
-        }
-        if (game.players.size() >= 2) ranked.push_back(std::move(game));
-    }
-    const std::vector<ratings::PairGame> pairwise = ratings::pairwise_games(ranked);
-    const ratings::RatingFit elo_fit = ratings::bradley_terry(n, pairwise);
-    const std::vector<ratings::WDL> wdl = ratings::wdl_by_player(n, pairwise);
-    const std::vector<std::vector<ratings::WDL>> table = ratings::crosstable(n, pairwise);
-    const bool multiplayer = config.players_per_game > 2;
-    std::optional<ratings::RatingFit> order_fit;
-    if (multiplayer) order_fit = ratings::plackett_luce(n, ranked);
-    const std::vector<ratings::Placements> places = ratings::placements(n, ranked);
-    const std::vector<BotHealth> health = bot_health(names, records);
-
-    // The table's order: the rating that uses the most information.
-    const ratings::RatingFit& ranking_fit = order_fit ? *order_fit : elo_fit;
-    std::vector<int> order(n);
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return ranking_fit.ratings[a].elo > ranking_fit.ratings[b].elo;
-    });
-
-    for (std::size_t row = 0; row < order.size(); ++row) {
-        const int p = order[row];
-        VersusStanding s;
-        const bool tied =
-            row > 0 && ranking_fit.ratings[p].elo == ranking_fit.ratings[order[row - 1]].elo;
-        s.rank = tied ? out.rows.back().rank : static_cast<int>(row) + 1;
-        s.bot = names[p];
-        s.elo = elo_fit.ratings[p];
-        s.results = wdl[p];
-        s.score_percent = 100.0 * wdl[p].score();
-        if (row + 1 < order.size()) s.los_next = ranking_fit.los(p, order[row + 1]);
-        if (order_fit) s.finishing_order_rating = order_fit->ratings[p];
-        s.games = games_played[p];
-        s.average_rank = places[p].average_rank();
-        s.win_percent = 100.0 * places[p].win_rate();
-        s.health = health[p];
-        out.rows.push_back(std::move(s));
-    }
+    const Field field = read_field(config, records);
+    const Fits fits = fit(field, config.players_per_game > 2, records);
+    const std::vector<int> order = table_order(fits.ranking());
+    add_rows(field, fits, order, out);
+    const int n = static_cast<int>(order.size());
     out.head_to_head.assign(n, std::vector<ratings::WDL>(n));
     for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) out.head_to_head[i][j] = table[order[i]][order[j]];
-
-    const auto pentanomials = pentanomials_by_pair(config, records, index);
-    for (int i = 0; i < n; ++i) {
-        for (int j = i + 1; j < n; ++j) {
-            const int a = order[i], b = order[j];
-            const ratings::WDL& results = table[a][b];
-            if (results.games() == 0) continue;
-            PairReport pair;
-            pair.a = names[a];
-            pair.b = names[b];
-            pair.results = results;
-            auto it = pentanomials.find({std::min(a, b), std::max(a, b)});
-            if (it != pentanomials.end()) {
-                pair.pentanomial = it->second;
-                if (a > b)
-                    std::reverse(pair.pentanomial.counts.begin(), pair.pentanomial.counts.end());
-            }
-            pair.elo = pair.pentanomial.pairs() > 0 ? ratings::pentanomial_elo(pair.pentanomial)
-                                                    : ratings::trinomial_elo(results);
-            out.pairs.push_back(std::move(pair));
-        }
-    }
+        for (int j = 0; j < n; ++j) out.head_to_head[i][j] = fits.table[order[i]][order[j]];
+    out.pairs =
+        pair_reports(field, fits, order, pentanomials_by_pair(config, records, field.index));
     return out;
 }
 
@@ -231,8 +271,9 @@ std::string to_text(const VersusStandings& st) {
     return out.str();
 }
 
-std::string to_markdown(const VersusStandings& st, const std::string& out_dir) {
-    std::ostringstream md;
+namespace {
+
+void markdown_table(const VersusStandings& st, std::ostringstream& md) {
     const bool multi = st.players_per_game > 2;
     md << "# " << st.game << " standings\n\n"
        << st.games << " games, " << st.players_per_game << " players per game. ";
@@ -266,7 +307,10 @@ std::string to_markdown(const VersusStandings& st, const std::string& out_dir) {
                << format("%.1f", s.score_percent) << " | " << los << " |\n";
         }
     }
+}
 
+void markdown_head_to_head(const VersusStandings& st, std::ostringstream& md) {
+    const bool multi = st.players_per_game > 2;
     md << "\n## Head to head\n\nRow against column, wins-draws-losses"
        << (multi ? " (pairwise, from the finishing order)" : "") << ".\n\n|   |";
     for (const VersusStanding& s : st.rows) md << " " << s.bot << " |";
@@ -281,7 +325,10 @@ std::string to_markdown(const VersusStandings& st, const std::string& out_dir) {
         }
         md << "\n";
     }
+}
 
+void markdown_pairs(const VersusStandings& st, std::ostringstream& md) {
+    const bool multi = st.players_per_game > 2;
     if (!st.pairs.empty()) {
         md << "\n## Pairs\n\n";
         if (!multi)
@@ -302,7 +349,10 @@ std::string to_markdown(const VersusStandings& st, const std::string& out_dir) {
                << " |\n";
         }
     }
+}
 
+void markdown_failures(const VersusStandings& st, const std::string& out_dir,
+                       std::ostringstream& md) {
     md << "\n## Failures and turn times\n\nThe first failed game of each bot comes with the "
           "command "
           "that replays it (add `--script --turn N` to step through it without running bots).\n\n"
@@ -317,6 +367,16 @@ std::string to_markdown(const VersusStandings& st, const std::string& out_dir) {
            << format("%.2f", h.p90_turn_ms) << " | " << format("%.2f", h.p99_turn_ms) << " | "
            << format("%.1f", h.max_turn_ms) << " |\n";
     }
+}
+
+}  // namespace
+
+std::string to_markdown(const VersusStandings& st, const std::string& out_dir) {
+    std::ostringstream md;
+    markdown_table(st, md);
+    markdown_head_to_head(st, md);
+    markdown_pairs(st, md);
+    markdown_failures(st, out_dir, md);
     return md.str();
 }
 

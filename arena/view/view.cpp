@@ -297,6 +297,39 @@ tournament::TournamentConfig config_from_records(
     return config;
 }
 
+// The standings as the game's registry entry says they read: validator totals with the boards
+// (puzzles), or ratings with their progress over the games.
+void add_standings(const tournament::TournamentConfig& config,
+                   const std::vector<tournament::GameRecord>& records, nlohmann::json& data) {
+    const referee::GameInfo* game = referee::find_game(config.game);
+    if (game && game->standings == referee::StandingsKind::validator_totals) {
+        data["standings"] =
+            report::to_json(report::samegame_standings(config, records), config.game);
+        nlohmann::json boards = nlohmann::json::array();
+        for (const tournament::Testcase& t : config.testcases) {
+            boards.push_back({{"name", t.name},
+                              {"title", t.title},
+                              {"validator", t.validator},
+                              {"best_known", t.best_known}});
+        }
+        data["boards"] = boards;
+    } else {
+        data["standings"] = report::to_json(report::versus_standings(config, records));
+        data["progress"] = rating_progress(config, records);
+    }
+}
+
+nlohmann::json failed_games(const fs::path& dir,
+                            const std::vector<tournament::GameRecord>& records) {
+    nlohmann::json failures = nlohmann::json::array();
+    for (const tournament::GameRecord& r : records) {
+        if (std::any_of(r.outcomes.begin(), r.outcomes.end(),
+                        [](const std::string& o) { return o != "ok"; }))
+            failures.push_back(failure_entry(dir, r));
+    }
+    return failures;
+}
+
 }  // namespace
 
 std::string script_safe_json(const nlohmann::json& value) {
@@ -397,31 +430,10 @@ nlohmann::json report_data(const fs::path& dir) {
     data["games_played"] = records.size();
     data["games_scheduled"] =
         config_loaded ? tournament::make_schedule(config).size() : records.size();
-    const referee::GameInfo* game = referee::find_game(config.game);
-    if (game && game->standings == referee::StandingsKind::validator_totals) {
-        data["standings"] =
-            report::to_json(report::samegame_standings(config, records), config.game);
-        nlohmann::json boards = nlohmann::json::array();
-        for (const tournament::Testcase& t : config.testcases) {
-            boards.push_back({{"name", t.name},
-                              {"title", t.title},
-                              {"validator", t.validator},
-                              {"best_known", t.best_known}});
-        }
-        data["boards"] = boards;
-    } else {
-        data["standings"] = report::to_json(report::versus_standings(config, records));
-        data["progress"] = rating_progress(config, records);
-    }
+    add_standings(config, records, data);
     data["limits"] = time_limits(dir, records);
     data["turn_times"] = turn_times(bots, records);
-    nlohmann::json failures = nlohmann::json::array();
-    for (const tournament::GameRecord& r : records) {
-        if (std::any_of(r.outcomes.begin(), r.outcomes.end(),
-                        [](const std::string& o) { return o != "ok"; }))
-            failures.push_back(failure_entry(dir, r));
-    }
-    data["failures"] = failures;
+    data["failures"] = failed_games(dir, records);
     return data;
 }
 
