@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <string>
 
-#include "referees/samegame/boards.hpp"
+#include "referees/registry.hpp"
 
 namespace arena::cli {
 
@@ -11,12 +11,17 @@ CLI::App* add_boards_command(CLI::App& app) {
     return app.add_subcommand("boards", "List the 50 built-in CodinGame SameGame boards");
 }
 
+// Every game with a catalogue of built-in test cases (SameGame's boards) lists it.
 int run_boards_command() {
-    std::printf("%-7s %-40s %-10s %s\n", "board", "title", "kind", "best known");
-    for (const referee::SameGameBoard& b : referee::samegame_boards()) {
-        std::printf("%-7d %-40s %-10s %s\n", b.number, std::string(b.title).c_str(),
-                    b.validator ? "validator" : "test",
-                    b.best_known ? std::to_string(b.best_known).c_str() : "-");
+    for (const referee::GameInfo& game : referee::games()) {
+        if (game.testcases.form != referee::TestcaseForm::catalogue) continue;
+        std::printf("%-7s %-40s %-10s %s\n", game.testcases.noun.c_str(), "title", "kind",
+                    "best known");
+        for (const referee::Testcase& t : game.testcases.builtins()) {
+            std::printf("%-7d %-40s %-10s %s\n", t.board_number, t.title.c_str(),
+                        t.validator ? "validator" : "test",
+                        t.best_known ? std::to_string(t.best_known).c_str() : "-");
+        }
     }
     return 0;
 }

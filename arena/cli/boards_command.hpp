@@ -1,4 +1,5 @@
-// `arena boards`: the built-in CodinGame SameGame boards, their titles and best known scores.
+// `arena boards`: the built-in test cases of the games that have them (CodinGame's SameGame
+// boards), their titles and best known scores.
 #pragma once
 
 #include <CLI/CLI.hpp>

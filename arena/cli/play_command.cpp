@@ -13,7 +13,6 @@
 #include "arena/process/interrupt.hpp"
 #include "arena/tournament/config.hpp"
 #include "referees/registry.hpp"
-#include "referees/samegame/boards.hpp"
 
 namespace arena::cli {
 
@@ -30,57 +29,94 @@ std::int64_t draw_seed() {
 
 // The game as the referee gets it, and the test case's name for the summary and the log.
 struct PlaySetup {
+    const referee::GameInfo* game = nullptr;
     referee::GameSetup setup;
-    std::string testcase_name;
+    std::string testcase_name;  // referee::testcase_log_name
 };
 
-// --testcase: a board file, or digits naming a built-in board (unless a file has that name).
-tournament::Testcase samegame_board(const std::string& testcase) {
+// The options that give a game's test case, each the `option` of a registry entry.
+constexpr std::pair<const char*, std::string PlayArgs::*> kTestcaseOptions[] = {
+    {"--testcase", &PlayArgs::testcase},
+    {"--sfen", &PlayArgs::sfen},
+};
+
+// A catalogue's test case: digits name a built-in one (unless a file has that name), anything
+// else is a file; none given, the game's default.
+referee::Testcase catalogue_testcase(const referee::GameInfo& game, const std::string& text) {
     try {
+        if (text.empty()) return referee::default_testcase(game);
         // Any number of digits (4294967297 is not board 1).
-        const bool is_number =
-            !testcase.empty() && testcase.find_first_not_of("0123456789") == std::string::npos;
-        const int boards = static_cast<int>(referee::samegame_boards().size());
-        if (testcase.empty()) return tournament::samegame_testcase(referee::kDefaultSameGameBoard);
-        if (is_number && !fs::exists(testcase)) {
-            const auto board = numbers::parse(testcase, {1, boards});
-            if (!board)
-                throw std::invalid_argument("there is no built-in board " + testcase +
-                                            ": CodinGame's boards are numbered 1 to " +
-                                            std::to_string(boards));
-            return tournament::samegame_testcase(static_cast<int>(*board));
+        const bool is_number = text.find_first_not_of("0123456789") == std::string::npos;
+        if (is_number && !fs::exists(text)) {
+            const int count = referee::builtin_testcase_count(game);
+            const auto number = numbers::parse(text, {1, count});
+            const std::string& noun = game.testcases.noun;
+            if (!number)
+                throw std::invalid_argument("there is no built-in " + noun + " " + text +
+                                            ": CodinGame's " + noun + "s are numbered 1 to " +
+                                            std::to_string(count));
+            return referee::builtin_testcase(game, static_cast<int>(*number));
         }
-        return tournament::samegame_testcase_file(testcase);
+        return tournament::testcase_from_file(game, text);
     } catch (const std::invalid_argument& e) {
-        throw Error(std::string("--testcase: ") + e.what());
+        throw Error(game.testcases.option + ": " + e.what());
+    }
+}
+
+// "--sfen is only used by diceshogi"; a catalogue's option also says how `game` is set instead:
+// "--testcase is only used by samegame (boards); tsuro games are set by --seed".
+std::string not_used_by(const std::string& option, const referee::GameInfo& game) {
+    std::string users, noun;
+    for (const referee::GameInfo& g : referee::games()) {
+        if (g.testcases.option != option) continue;
+        users += (users.empty() ? "" : ", ") + g.name;
+        if (g.testcases.form == referee::TestcaseForm::catalogue) noun = g.testcases.noun;
+    }
+    std::string text = option + " is only used by " + users;
+    if (noun.empty()) return text;
+    std::string how = game.seeded ? "--seed" : "";
+    if (game.testcases.form == referee::TestcaseForm::text)
+        how += (how.empty() ? "" : " and ") + game.testcases.option;
+    text += " (" + noun + "s)";
+    return how.empty() ? text : text + "; " + game.name + " games are set by " + how;
+}
+
+// The game's test case from the option its entry names; the other test case options refused.
+void choose_testcase(const PlayArgs& args, PlaySetup& play) {
+    const referee::GameInfo& game = *play.game;
+    for (const auto& [option, field] : kTestcaseOptions) {
+        const std::string& text = args.*field;
+        if (game.testcases.option != option) {
+            if (!text.empty()) throw Error(not_used_by(option, game));
+            continue;
+        }
+        if (game.testcases.form == referee::TestcaseForm::catalogue) {
+            const referee::Testcase testcase = catalogue_testcase(game, text);
+            play.setup.testcase = testcase.text;
+            play.testcase_name = referee::testcase_log_name(game, testcase);
+        } else if (!text.empty()) {  // checked by the referee, with the reason
+            play.setup.testcase = text;
+            play.testcase_name = game.testcases.noun + " " + text;
+        }
     }
 }
 
 PlaySetup play_setup(const PlayArgs& args) {
     PlaySetup play;
+    try {
+        play.game = &referee::game_info(args.game);
+    } catch (const std::invalid_argument& e) {  // an unknown game
+        throw Error(e.what());
+    }
     referee::GameSetup& setup = play.setup;
     setup.game = args.game;
     setup.players = static_cast<int>(args.bots.size());
     setup.seed = args.seed;
-    if (args.game == "samegame") {
-        if (args.seed) std::cerr << "note: samegame has no randomness; --seed is ignored\n";
-        const tournament::Testcase testcase = samegame_board(args.testcase);
-        setup.testcase = testcase.text;
-        play.testcase_name =
-            testcase.board_number ? testcase.name + " (" + testcase.title + ")" : testcase.title;
-    } else {
-        if (!args.testcase.empty())
-            throw Error("--testcase is only used by samegame (boards); " + args.game +
-                        " games are set by --seed" +
-                        (args.game == "diceshogi" ? " and --sfen" : ""));
-        // Games with dice or decks always get a seed, so that the log can replay them.
-        if (!setup.seed) setup.seed = draw_seed();
-    }
-    if (!args.sfen.empty()) {
-        if (args.game != "diceshogi") throw Error("--sfen is only used by diceshogi");
-        setup.testcase = args.sfen;
-        play.testcase_name = "sfen " + args.sfen;
-    }
+    if (!play.game->seeded && args.seed)
+        std::cerr << "note: " << args.game << " has no randomness; --seed is ignored\n";
+    choose_testcase(args, play);
+    // Games with dice or decks always get a seed, so that the log can replay them.
+    if (play.game->seeded && !setup.seed) setup.seed = draw_seed();
     return play;
 }
 
@@ -98,12 +134,9 @@ match::MatchOptions verbose_options(const std::vector<match::PlayerSpec>& player
 }
 
 // The game's result, each seat's outcome, a failing bot's last stderr and the turns' errors.
-void print_summary(const PlayArgs& args, const match::MatchLog& log,
-                   const std::string& testcase_name) {
-    std::cout << log.game
-              << (testcase_name.empty()     ? ""
-                  : args.game == "samegame" ? ", board " + testcase_name
-                                            : ", " + testcase_name)
+void print_summary(const PlayArgs& args, const match::MatchLog& log, const PlaySetup& play) {
+    const std::string label = referee::testcase_label(*play.game, play.testcase_name);
+    std::cout << log.game << (label.empty() ? "" : ", " + label)
               << (log.seed ? ", seed " + std::to_string(*log.seed) : "") << ", " << log.turns.size()
               << " turns, " << static_cast<long>(log.duration_ms) << " ms\n"
               << "result: " << one_line(with_names(log.reason, log.players)) << "\n";
@@ -183,7 +216,7 @@ int run_play_command(const PlayArgs& args) {
     match::MatchLog log = match::play_match(*referee, players, options);
     log.testcase = play.testcase_name;
     log.testcase_text = play.setup.testcase;
-    log.seed = args.game == "samegame" ? std::nullopt : play.setup.seed;
+    log.seed = play.game->seeded ? play.setup.seed : std::nullopt;
     match::Json log_json = match::to_json(log);
     // Interrupted: the bots were killed, so the log ends early; it keeps the turns played and
     // says so (docs/match-log.md).
@@ -202,7 +235,7 @@ int run_play_command(const PlayArgs& args) {
     if (args.json)
         std::cout << match::dump_json(log_json, 1) << "\n";
     else
-        print_summary(args, log, play.testcase_name);
+        print_summary(args, log, play);
     return 0;
 }
 

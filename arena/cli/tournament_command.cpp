@@ -14,6 +14,7 @@
 #include "arena/common/shell_quote.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/process/interrupt.hpp"
+#include "arena/report/replay_command.hpp"
 #include "arena/report/samegame_standings.hpp"
 #include "arena/report/versus_standings.hpp"
 #include "arena/tournament/config.hpp"
@@ -21,6 +22,7 @@
 #include "arena/tournament/run_lock.hpp"
 #include "arena/tournament/runner.hpp"
 #include "arena/view/view.hpp"
+#include "referees/registry.hpp"
 
 namespace arena::cli {
 
@@ -80,7 +82,8 @@ std::string write_standings(const tournament::TournamentConfig& config,
                             const std::vector<tournament::GameRecord>& records, const fs::path& out,
                             const std::string& partial) {
     const std::string mark = partial.empty() ? "" : "**" + partial + "**\n\n";
-    if (config.game == "samegame") {
+    const referee::StandingsKind kind = referee::game_info(config.game).standings;
+    if (kind == referee::StandingsKind::validator_totals) {
         const auto standings = report::samegame_standings(config, records);
         files::write_atomically(out / "standings.json",
                                 match::dump_json(report::to_json(standings), 2) + "\n");
@@ -113,17 +116,19 @@ std::string failures_text(const std::vector<tournament::GameRecord>& records, co
     std::string text = "\nfailures (replay the first one of each bot with the command shown):\n";
     for (const auto& [bot, entry] : failures) {
         text += "  " + bot + ": " + std::to_string(entry.first) +
-                " game(s), first: " + "build/arena replay " +
-                (out / "games" / (entry.second + ".json")).string() + "\n";
+                " game(s), first: " + report::replay_command("build/arena", out, entry.second) +
+                "\n";
     }
     return text;
 }
 
 void print_plan(const tournament::TournamentConfig& config, std::size_t games,
                 const tournament::RunOptions& options) {
-    if (config.seeds.empty()) {
+    const referee::GameInfo& game = referee::game_info(config.game);
+    if (game.kind == referee::GameKind::puzzle) {
         std::cout << config.game << " tournament: " << config.bots.size() << " bot(s) x "
-                  << config.testcases.size() << " board(s) = " << games << " games";
+                  << config.testcases.size() << " " << game.testcases.noun << "(s) = " << games
+                  << " games";
     } else {
         std::cout << config.game << " tournament: " << config.bots.size() << " bots, "
                   << config.players_per_game << " per game, " << config.seeds.size()
