@@ -68,6 +68,50 @@ gate::GateRunOptions run_options(const GateArgs& args, const gate::GateConfig& c
     return options;
 }
 
+// Options of versus games' gates: the sequential test and when it stops.
+void add_sprt_options(CLI::App* cmd, GateArgs& args) {
+    const std::string group = "SPRT (Dice Shogi, Tsuro)";
+    cmd->add_option("--elo0", args.elo0, "H0: the candidate is elo0 Elo stronger (default -50)")
+        ->group(group);
+    cmd->add_option("--elo1", args.elo1, "H1: the candidate is elo1 Elo stronger (default 0)")
+        ->group(group);
+    cmd->add_option("--alpha", args.alpha, "False positive rate (default 0.05)")->group(group);
+    cmd->add_option("--beta", args.beta, "False negative rate (default 0.05)")->group(group);
+    cmd->add_option("--model", args.model,
+                    "Elo of elo0/elo1: normalized (nElo, the default, as fishtest) or logistic")
+        ->check(CLI::IsMember({"normalized", "logistic"}))
+        ->group(group);
+    numbers::add_whole_number(cmd, "--max-games", args.max_games,
+                              {1, static_cast<std::int64_t>(tournament::kMaxGames)},
+                              "Stop undecided after about this many games (whole seeds; default: "
+                              "the config's seeds, else 1000)")
+        ->group(group);
+    cmd->add_option("--inconclusive", args.inconclusive,
+                    "Verdict when the maximum is reached undecided: fail (default) or pass")
+        ->check(CLI::IsMember({"pass", "fail"}))
+        ->group(group);
+}
+
+// Options of puzzle gates: the baseline file and how much worse a test case may score.
+void add_baseline_options(CLI::App* cmd, GateArgs& args) {
+    const std::string group = "Baseline (SameGame)";
+    cmd->add_option("--baseline", args.baseline,
+                    "Baseline file (default: the config's, else <config>.baseline.json next to "
+                    "the config)")
+        ->group(group);
+    cmd->add_option("--tolerance", args.tolerance,
+                    "How much worse a board may score: points (10) or percent of its baseline "
+                    "(2.5%); default 0")
+        ->group(group);
+    auto* save = cmd->add_flag("--save-baseline", args.save_baseline,
+                               "Write the baseline from this run (compare nothing)")
+                     ->group(group);
+    auto* update = cmd->add_flag("--update-baseline", args.update_baseline,
+                                 "Compare and report, then rewrite the baseline with this run")
+                       ->group(group);
+    save->excludes(update);
+}
+
 }  // namespace
 
 CLI::App* add_gate_command(CLI::App& app, GateArgs& args) {
@@ -100,44 +144,8 @@ CLI::App* add_gate_command(CLI::App& app, GateArgs& args) {
                   "The candidate's timeouts, crashes and invalid moves do not fail the gate by "
                   "themselves (they still count as the referee scores them)");
     cmd->add_option("--junit", args.junit, "Write a JUnit XML report to this file");
-
-    const std::string sprt = "SPRT (Dice Shogi, Tsuro)";
-    cmd->add_option("--elo0", args.elo0, "H0: the candidate is elo0 Elo stronger (default -50)")
-        ->group(sprt);
-    cmd->add_option("--elo1", args.elo1, "H1: the candidate is elo1 Elo stronger (default 0)")
-        ->group(sprt);
-    cmd->add_option("--alpha", args.alpha, "False positive rate (default 0.05)")->group(sprt);
-    cmd->add_option("--beta", args.beta, "False negative rate (default 0.05)")->group(sprt);
-    cmd->add_option("--model", args.model,
-                    "Elo of elo0/elo1: normalized (nElo, the default, as fishtest) or logistic")
-        ->check(CLI::IsMember({"normalized", "logistic"}))
-        ->group(sprt);
-    numbers::add_whole_number(cmd, "--max-games", args.max_games,
-                              {1, static_cast<std::int64_t>(tournament::kMaxGames)},
-                              "Stop undecided after about this many games (whole seeds; default: "
-                              "the config's seeds, else 1000)")
-        ->group(sprt);
-    cmd->add_option("--inconclusive", args.inconclusive,
-                    "Verdict when the maximum is reached undecided: fail (default) or pass")
-        ->check(CLI::IsMember({"pass", "fail"}))
-        ->group(sprt);
-
-    const std::string samegame = "Baseline (SameGame)";
-    cmd->add_option("--baseline", args.baseline,
-                    "Baseline file (default: the config's, else <config>.baseline.json next to "
-                    "the config)")
-        ->group(samegame);
-    cmd->add_option("--tolerance", args.tolerance,
-                    "How much worse a board may score: points (10) or percent of its baseline "
-                    "(2.5%); default 0")
-        ->group(samegame);
-    auto* save = cmd->add_flag("--save-baseline", args.save_baseline,
-                               "Write the baseline from this run (compare nothing)")
-                     ->group(samegame);
-    auto* update = cmd->add_flag("--update-baseline", args.update_baseline,
-                                 "Compare and report, then rewrite the baseline with this run")
-                       ->group(samegame);
-    save->excludes(update);
+    add_sprt_options(cmd, args);
+    add_baseline_options(cmd, args);
     add_limit_options(cmd, args.limits);
     return cmd;
 }
