@@ -8,7 +8,14 @@
 namespace arena::cli {
 
 CLI::App* add_boards_command(CLI::App& app) {
-    return app.add_subcommand("boards", "List the 50 built-in CodinGame SameGame boards");
+    std::string what;  // "the 50 built-in CodinGame SameGame boards"
+    for (const referee::GameInfo& game : referee::games()) {
+        if (game.testcases.form != referee::TestcaseForm::catalogue) continue;
+        what += (what.empty() ? "the " : " and the ") +
+                std::to_string(referee::builtin_testcase_count(game)) + " built-in CodinGame " +
+                game.title + " " + game.testcases.noun + "s";
+    }
+    return app.add_subcommand("boards", "List " + what);
 }
 
 // Every game with a catalogue of built-in test cases (SameGame's boards) lists it.

@@ -22,6 +22,7 @@
 #include "arena/common/diagnostics.hpp"
 #include "arena/common/error.hpp"
 #include "arena/process/interrupt.hpp"
+#include "referees/registry.hpp"
 
 namespace {
 
@@ -90,10 +91,11 @@ std::string footer() {
 
 int main(int argc, char** argv) {
     using namespace arena::cli;
-    CLI::App app{
-        "arena: a local referee and tournament arena for CodinGame bots (SameGame, Dice Shogi, "
-        "Tsuro)",
-        "arena"};
+    std::string titles;  // "SameGame, Dice Shogi, Tsuro"
+    for (const arena::referee::GameInfo& game : arena::referee::games())
+        titles += (titles.empty() ? "" : ", ") + game.title;
+    CLI::App app{"arena: a local referee and tournament arena for CodinGame bots (" + titles + ")",
+                 "arena"};
     app.set_version_flag("--version", "arena 0.1.0");
     app.require_subcommand(1);
     app.footer(footer());
@@ -111,7 +113,7 @@ int main(int argc, char** argv) {
     CLI::App* view_cmd = add_view_command(app, view);
     GateArgs gate;
     CLI::App* gate_cmd = add_gate_command(app, gate);
-    CLI::App* boards_cmd = add_boards_command(app);
+    add_boards_command(app);
 
     if (argc == 1) {  // no command at all: show what there is to do
         std::cout << app.help();
@@ -134,7 +136,6 @@ int main(int argc, char** argv) {
         if (*replay_cmd) return run_replay_command(replay);
         if (*view_cmd) return run_view_command(view);
         if (*gate_cmd) return run_gate_command(gate, command_line);
-        (void)boards_cmd;
-        return run_boards_command();
+        return run_boards_command();  // the one command left (require_subcommand)
     });
 }
