@@ -4,6 +4,7 @@
 #include <boost/asio/io_context.hpp>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 
@@ -99,6 +100,78 @@ int enforced_limit_ms(int codingame_limit_ms, const MatchOptions& options) {
     return std::max(1, static_cast<int>(scaled) + options.time_margin_ms);
 }
 
+// Starts every seat's bot. A bot that cannot be started is a crash of its seat, not an error:
+// its turns are then timeouts, as CodinGame counts a bot that never answers.
+std::vector<Seat> start_bots(boost::asio::io_context& io, const std::vector<PlayerSpec>& players,
+                             const MatchOptions& options) {
+    std::vector<Seat> seats(players.size());
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        try {
+            process::BotOptions bot_options = options.bot;
+            bot_options.working_dir = players[i].working_dir;
+            if (players[i].limits) bot_options.limits = *players[i].limits;
+            if (players[i].sandbox) bot_options.sandbox = *players[i].sandbox;
+            seats[i].bot = std::make_unique<process::BotProcess>(
+                io, process::split_command_line(players[i].command), bot_options);
+        } catch (const std::exception& e) {  // SpawnError, or a command line we cannot split
+            seats[i].result.outcome = Outcome::crash;
+            seats[i].result.detail = std::string("could not start: ") + e.what();
+        }
+    }
+    return seats;
+}
+
+// Plays `turn` (its input and limit set) with the seat's bot and tells the referee. Returns
+// nothing when the arena was interrupted meanwhile.
+std::optional<referee::Verdict> play_turn(referee::Referee& referee, Seat& seat, Turn& turn) {
+    referee::Verdict verdict;
+    if (!seat.bot) {  // never started, or already stopped: it cannot answer
+        verdict = referee.timeout();
+        if (seat.result.outcome == Outcome::ok) seat.result.outcome = Outcome::timeout;
+        return verdict;
+    }
+    process::ReadResult read =
+        seat.bot->exchange(turn.input, std::chrono::milliseconds(turn.limit_ms));
+    // Interrupted (Ctrl-C): the arena killed the bots, so this turn was cut short by us, not
+    // missed by the bot. It is left out rather than judged a timeout or crash.
+    if (process::interrupt_signal() != 0) return std::nullopt;
+    turn.time_ms = to_ms(read.elapsed);
+    keep_stderr(seat, turn, read.stderr_text, read.stderr_truncated);
+    if (read.status == process::ReadStatus::line) {
+        turn.output = std::move(read.line);
+        verdict = referee.play(*turn.output);
+        if (!verdict.accepted) seat.result.outcome = Outcome::invalid;
+    } else {
+        seat.result.outcome = classify_no_answer(seat, turn, read.status);
+        verdict = referee.timeout();
+    }
+    return verdict;
+}
+
+// The seats' results: the referee's scores and ranks, or none when the game did not end.
+void finish(MatchLog& log, std::vector<Seat>& seats, const referee::Referee& referee,
+            Clock::time_point started) {
+    for (Seat& seat : seats) {
+        if (seat.bot) stop_bot(seat);
+    }
+    if (!referee.over()) {  // interrupted: the turns played, no result (the game did not end)
+        log.interrupted = true;
+        log.reason = "interrupted before the game ended";
+        for (const Seat& seat : seats) log.seats.push_back(seat.result);
+        log.duration_ms = to_ms(Clock::now() - started);
+        return;
+    }
+    const referee::Result result = referee.result();
+    log.reason = result.reason;
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        SeatResult seat_result = seats[i].result;
+        seat_result.score = result.scores.at(i);
+        seat_result.rank = result.ranks.at(i);
+        log.seats.push_back(std::move(seat_result));
+    }
+    log.duration_ms = to_ms(Clock::now() - started);
+}
+
 }  // namespace
 
 MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& players,
@@ -116,20 +189,7 @@ MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& pl
     // One thread runs this context: concurrency hint 1 lets asio skip its locks. Declared before
     // the seats so that the bots are destroyed first.
     boost::asio::io_context io(1);
-    std::vector<Seat> seats(players.size());
-    for (std::size_t i = 0; i < players.size(); ++i) {
-        try {
-            process::BotOptions bot_options = options.bot;
-            bot_options.working_dir = players[i].working_dir;
-            if (players[i].limits) bot_options.limits = *players[i].limits;
-            if (players[i].sandbox) bot_options.sandbox = *players[i].sandbox;
-            seats[i].bot = std::make_unique<process::BotProcess>(
-                io, process::split_command_line(players[i].command), bot_options);
-        } catch (const std::exception& e) {  // SpawnError, or a command line we cannot split
-            seats[i].result.outcome = Outcome::crash;
-            seats[i].result.detail = std::string("could not start: ") + e.what();
-        }
-    }
+    std::vector<Seat> seats = start_bots(io, players, options);
 
     int turn_number = 0;
     while (!referee.over()) {
@@ -142,53 +202,15 @@ MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& pl
         turn.state = referee.state();
         turn.limit_ms = enforced_limit_ms(referee.time_limit_ms(), options);
 
-        referee::Verdict verdict;
-        if (!seat.bot) {  // never started, or already stopped: it cannot answer
-            verdict = referee.timeout();
-            if (seat.result.outcome == Outcome::ok) seat.result.outcome = Outcome::timeout;
-        } else {
-            process::ReadResult read =
-                seat.bot->exchange(turn.input, std::chrono::milliseconds(turn.limit_ms));
-            // Interrupted (Ctrl-C): the arena killed the bots, so this turn was cut short by
-            // us, not missed by the bot. It is left out rather than judged a timeout or crash.
-            if (process::interrupt_signal() != 0) break;
-            turn.time_ms = to_ms(read.elapsed);
-            keep_stderr(seat, turn, read.stderr_text, read.stderr_truncated);
-            if (read.status == process::ReadStatus::line) {
-                turn.output = std::move(read.line);
-                verdict = referee.play(*turn.output);
-                if (!verdict.accepted) seat.result.outcome = Outcome::invalid;
-            } else {
-                seat.result.outcome = classify_no_answer(seat, turn, read.status);
-                verdict = referee.timeout();
-            }
-        }
-        if (!verdict.accepted && seat.bot) stop_bot(seat, &turn);  // a rejected bot plays no more
-        turn.summary = std::move(verdict.summary);
-        turn.error = std::move(verdict.error);
+        std::optional<referee::Verdict> verdict = play_turn(referee, seat, turn);
+        if (!verdict) break;                                        // interrupted
+        if (!verdict->accepted && seat.bot) stop_bot(seat, &turn);  // rejected: it plays no more
+        turn.summary = std::move(verdict->summary);
+        turn.error = std::move(verdict->error);
         if (options.on_turn) options.on_turn(turn);
         log.turns.push_back(std::move(turn));
     }
-
-    for (Seat& seat : seats) {
-        if (seat.bot) stop_bot(seat);
-    }
-    if (!referee.over()) {  // interrupted: the turns played, no result (the game did not end)
-        log.interrupted = true;
-        log.reason = "interrupted before the game ended";
-        for (const Seat& seat : seats) log.seats.push_back(seat.result);
-        log.duration_ms = to_ms(Clock::now() - started);
-        return log;
-    }
-    const referee::Result result = referee.result();
-    log.reason = result.reason;
-    for (std::size_t i = 0; i < seats.size(); ++i) {
-        SeatResult seat_result = seats[i].result;
-        seat_result.score = result.scores.at(i);
-        seat_result.rank = result.ranks.at(i);
-        log.seats.push_back(std::move(seat_result));
-    }
-    log.duration_ms = to_ms(Clock::now() - started);
+    finish(log, seats, referee, started);
     return log;
 }
 

@@ -34,6 +34,26 @@ std::string join(const std::vector<std::int64_t>& values) {
     return text;
 }
 
+// One turn of a match log. Throws json::exception, or std::invalid_argument for a player that
+// is not one of the log's `seats`.
+match::Turn turn_from_json(const json& t, std::size_t seats) {
+    match::Turn turn;
+    t.at("turn").get_to(turn.turn);
+    t.at("player").get_to(turn.player);
+    t.at("input").get_to(turn.input);
+    if (t.contains("state")) t["state"].get_to(turn.state);
+    if (!t.at("output").is_null()) turn.output = t["output"].get<std::string>();
+    if (t.contains("stderr")) t["stderr"].get_to(turn.stderr_text);
+    if (t.contains("time_ms")) t["time_ms"].get_to(turn.time_ms);
+    if (t.contains("limit_ms")) t["limit_ms"].get_to(turn.limit_ms);
+    if (t.contains("summary")) t["summary"].get_to(turn.summary);
+    if (t.contains("error")) t["error"].get_to(turn.error);
+    if (turn.player < 0 || static_cast<std::size_t>(turn.player) >= seats)
+        throw std::invalid_argument("turn " + std::to_string(turn.turn) + ": player " +
+                                    std::to_string(turn.player) + " is not a seat");
+    return turn;
+}
+
 }  // namespace
 
 match::MatchLog read_match_log(const std::filesystem::path& file) {
@@ -61,23 +81,8 @@ match::MatchLog read_match_log(const std::filesystem::path& file) {
             if (p.contains("working_dir")) p["working_dir"].get_to(player.working_dir);
             log.players.push_back(std::move(player));
         }
-        for (const json& t : j.at("turns")) {
-            match::Turn turn;
-            t.at("turn").get_to(turn.turn);
-            t.at("player").get_to(turn.player);
-            t.at("input").get_to(turn.input);
-            if (t.contains("state")) t["state"].get_to(turn.state);
-            if (!t.at("output").is_null()) turn.output = t["output"].get<std::string>();
-            if (t.contains("stderr")) t["stderr"].get_to(turn.stderr_text);
-            if (t.contains("time_ms")) t["time_ms"].get_to(turn.time_ms);
-            if (t.contains("limit_ms")) t["limit_ms"].get_to(turn.limit_ms);
-            if (t.contains("summary")) t["summary"].get_to(turn.summary);
-            if (t.contains("error")) t["error"].get_to(turn.error);
-            if (turn.player < 0 || static_cast<std::size_t>(turn.player) >= log.players.size())
-                throw std::invalid_argument("turn " + std::to_string(turn.turn) + ": player " +
-                                            std::to_string(turn.player) + " is not a seat");
-            log.turns.push_back(std::move(turn));
-        }
+        for (const json& t : j.at("turns"))
+            log.turns.push_back(turn_from_json(t, log.players.size()));
         const json& result = j.at("result");
         for (std::size_t i = 0; i < log.players.size(); ++i) {
             match::SeatResult seat;

@@ -378,7 +378,9 @@ void check_known_fields(const FieldReader& fields, const nlohmann::json& root,
 
 const referee::GameInfo& read_game(const FieldReader& fields, TournamentConfig& config) {
     const nlohmann::json* game = fields.find("game");
-    if (!game) fields.fail("game", "missing: say which game, e.g. \"samegame\"");
+    if (!game)
+        fields.fail("game",
+                    "missing: say which game, e.g. \"" + referee::games().front().name + "\"");
     config.game = fields.string(*game, "game");
     try {
         return referee::game_info(config.game);

@@ -174,13 +174,11 @@ std::string DiceShogiReferee::player_name(int player) const {
     return "player " + std::to_string(player);
 }
 
-Verdict DiceShogiReferee::play(std::string_view line) {
-    if (over_) throw std::logic_error("DiceShogiReferee::play called after the game ended");
-    const int player = current_player();
-    ++turns_taken_[player];
+namespace {
 
-    // §3.4: trim; with a space, the action is the first piece of split(" ") and the rest,
-    // joined by single spaces and trimmed, the message.
+// §3.4: trim; with a space, the action is the first piece of split(" ") and the rest,
+// joined by single spaces and trimmed, the message.
+std::pair<std::string_view, std::string> split_answer(std::string_view line) {
     const std::string_view trimmed = java_trim(line);
     std::string_view action = trimmed;
     std::string message;
@@ -193,6 +191,31 @@ Verdict DiceShogiReferee::play(std::string_view line) {
         }
         message = std::string(java_trim(message));
     }
+    return {action, message};
+}
+
+// The hands as lists (§3.2): a capture appends, a drop removes the first piece of its kind.
+// Called before `move` is played on `position`.
+void update_hand(std::string& hand, const diceshogi::Position& position, Move move) {
+    if (move.is_drop()) {
+        const char letter = diceshogi::piece_letter(move.dropped(), diceshogi::kSente);
+        hand.erase(hand.find(letter), 1);
+    } else {
+        const diceshogi::Piece taken = position.piece_on(move.to());
+        if (taken.type != diceshogi::kNoPieceType) {
+            hand += diceshogi::piece_letter(diceshogi::unpromoted(taken.type), diceshogi::kSente);
+        }
+    }
+}
+
+}  // namespace
+
+Verdict DiceShogiReferee::play(std::string_view line) {
+    if (over_) throw std::logic_error("DiceShogiReferee::play called after the game ended");
+    const int player = current_player();
+    ++turns_taken_[player];
+
+    const auto [action, message] = split_answer(line);
 
     const std::string die_text =
         "die " + std::to_string(die_) +
@@ -229,20 +252,9 @@ Verdict DiceShogiReferee::play(std::string_view line) {
     if (!message.empty()) summary += ", message: " + message;
     summary += ".";
 
-    // The hands as lists (§3.2): a capture appends, a drop removes the first piece of its kind.
-    const Move move = chosen->move;
-    std::string& hand = hand_order_[player];
-    if (move.is_drop()) {
-        const char letter = diceshogi::piece_letter(move.dropped(), diceshogi::kSente);
-        hand.erase(hand.find(letter), 1);
-    } else {
-        const diceshogi::Piece taken = position_.piece_on(move.to());
-        if (taken.type != diceshogi::kNoPieceType) {
-            hand += diceshogi::piece_letter(diceshogi::unpromoted(taken.type), diceshogi::kSente);
-        }
-    }
+    update_hand(hand_order_[player], position_, chosen->move);
     last_action_[player] = chosen->text;
-    position_.play(move);
+    position_.play(chosen->move);
 
     if (end_if_over()) {
         summary += "\n" + end_reason_;

@@ -58,6 +58,8 @@ PieceType promoted(PieceType type);    // kPawn -> kTokin, ...; other kinds unch
 PieceType unpromoted(PieceType type);  // kTokin -> kPawn, ...; other kinds unchanged
 // 'P', 'S', 'G', 'B', 'R', 'K' for the unpromoted kind (promoted kinds give their base letter).
 char piece_letter(PieceType type, Color color);
+// The kind a hand letter names: P S G B R, either case; kNoPieceType for any other letter.
+PieceType hand_type_of_letter(char letter);
 
 // A piece on a square: kind and owner. `type == kNoPieceType` is an empty square.
 struct Piece {
