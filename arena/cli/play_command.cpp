@@ -90,14 +90,13 @@ void choose_testcase(const PlayArgs& args, PlaySetup& play) {
             if (!text.empty()) throw Error(not_used_by(option, game));
             continue;
         }
-        if (game.testcases.form == referee::TestcaseForm::catalogue) {
-            const referee::Testcase testcase = catalogue_testcase(game, text);
-            play.setup.testcase = testcase.text;
-            play.testcase_name = referee::testcase_log_name(game, testcase);
-        } else if (!text.empty()) {  // checked by the referee, with the reason
-            play.setup.testcase = text;
-            play.testcase_name = game.testcases.noun + " " + text;
-        }
+        referee::Testcase testcase;
+        if (game.testcases.form == referee::TestcaseForm::catalogue)
+            testcase = catalogue_testcase(game, text);
+        else
+            testcase.text = text;  // checked by the referee, with the reason
+        play.setup.testcase = testcase.text;
+        play.testcase_name = referee::testcase_log_name(game, testcase);
     }
 }
 
