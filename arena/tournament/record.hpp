@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "arena/common/error.hpp"
 #include "arena/match/match.hpp"
 #include "arena/tournament/config.hpp"
-#include "arena/common/error.hpp"
 
 namespace arena::tournament {
 

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+
 #include "arena/common/error.hpp"
 
 namespace arena::tournament {

@@ -13,9 +13,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "arena/common/error.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
-#include "arena/common/error.hpp"
 
 namespace arena::tournament {
 
