@@ -58,7 +58,7 @@ pick_ports() {
 write_slurm_conf() {
   local dir=$1 cpus real_memory_mb
   cpus=$(nproc)
-  # Slurm drains a node that reports less memory than configured: declare a little less than free.
+  # Slurm drains a node that reports less memory than configured: declare half of what there is.
   real_memory_mb=$(($(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 / 2))
   cat > "$dir/slurm.conf" << EOF
 # Private one-node cluster written by tests/cluster/slurm_cluster.sh
@@ -103,6 +103,8 @@ start_munged() {
   # A fresh key for this cluster only; munged insists that it is 0400/0600 and owned by its user.
   mungekey --create --keyfile="$dir/munge/munge.key" --force
   chmod 0400 "$dir/munge/munge.key"
+  # --force: munged refuses a socket whose parent directories are not searchable by everyone
+  # (mktemp -d makes 0700 ones); only root talks to this one, so the warning is enough.
   munged --socket="$dir/munge/munge.socket" --key-file="$dir/munge/munge.key" \
     --pid-file="$dir/pid/munged.pid" --log-file="$dir/log/munged.log" \
     --seed-file="$dir/munge/munged.seed" --force
@@ -138,11 +140,11 @@ cmd_up() {
   started_ns=$(date +%s%N)
   pick_ports
   write_slurm_conf "$dir"
-  start_munged "$dir"
+  start_munged "$dir" || die "munged did not start; see $dir/log/munged.log"
   # -c: start from an empty state (no jobs or node states left by an earlier cluster in DIR).
-  slurmctld -c -f "$dir/slurm.conf"
-  slurmd -N "$NODE_NAME" -f "$dir/slurm.conf"
-  if ! wait_until_idle "$dir"; then
+  # Both daemonize once ready and write their pid files.
+  if ! slurmctld -c -f "$dir/slurm.conf" || ! slurmd -N "$NODE_NAME" -f "$dir/slurm.conf" ||
+    ! wait_until_idle "$dir"; then
     cmd_down "$dir" || true
     exit 1
   fi
