@@ -45,8 +45,8 @@ BotProcess::Impl::Impl(asio::io_context& io, const std::vector<std::string>& arg
     cgroup_ = BotCgroup(options.limits, program_, bots_contained() ? 1 : 0);
     start(command);
     diagnostics::log().debug("spawn pid {} ({}): {}", pid_,
-                             contained_ ? "init of the bot's own PID namespace"
-                                        : "the bot, in its own process group (fallback)",
+                             contained_ ? "contained: the init of the bot's PID namespace"
+                                        : "fallback: the bot itself, in a process group of its own",
                              fmt::join(argv, " "));
     if (options.limits.any() && diagnostics::log().should_log(spdlog::level::debug))
         diagnostics::log().debug("pid {}: limits {}", pid_, options.limits.describe());

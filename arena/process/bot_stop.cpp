@@ -31,13 +31,15 @@ namespace {
 
 // Fallback only: reaps the processes of the bot's group that were re-parented to us (subreaper),
 // for a bounded time. A process that left the group and rejoins it later could otherwise keep a
-// blocking waitpid(-group) waiting for as long as it likes.
-void reap_group_bounded(pid_t group) {
+// blocking waitpid(-group) waiting for as long as it likes. Returns how many it reaped.
+int reap_group_bounded(pid_t group) {
     const auto until = Clock::now() + std::chrono::milliseconds(200);
+    int count = 0;
     for (;;) {
         const pid_t reaped = ::waitpid(-group, nullptr, WNOHANG);
+        if (reaped > 0) ++count;
         if (reaped > 0 || (reaped < 0 && errno == EINTR)) continue;
-        if (reaped < 0 || Clock::now() >= until) return;  // ECHILD: none left
+        if (reaped < 0 || Clock::now() >= until) return count;  // ECHILD: none left
         ::usleep(1000);
     }
 }
@@ -159,10 +161,10 @@ void BotProcess::Impl::wait_for_leader_exit(std::chrono::milliseconds grace) {
 
 // Why stop() was called, as far as this layer can tell (for the diagnostics).
 const char* BotProcess::Impl::stop_reason() const {
-    if (interrupt_signal() != 0) return "interrupt: the handler SIGKILLed every bot already";
-    if (!limit_hit_.empty()) return "limit reached";
-    if (last_turn_timed_out_) return "its last turn missed the deadline";
-    return "stop";
+    if (interrupt_signal() != 0) return "stop on interrupt (the handler SIGKILLed every bot)";
+    if (!limit_hit_.empty()) return "stop after a limit was reached";
+    if (last_turn_timed_out_) return "stop after a missed deadline";
+    return "stop requested";
 }
 
 // Lets the bot end by itself if it is ending, else SIGTERMs it and waits up to kill_grace.
@@ -192,7 +194,7 @@ ExitStatus BotProcess::Impl::stop() {
     if (stopped_) return exit_.value_or(ExitStatus{});
     stopped_ = true;
     const char* why = stop_reason();
-    diagnostics::log().debug("pid {}: stop ({}): stdin closed", pid_, why);
+    diagnostics::log().debug("pid {}: {}: stdin closed", pid_, why);
     error_code ignored;
     stdin_.close(ignored);  // EOF on stdin: a well-behaved bot may already leave by itself
 
@@ -228,7 +230,11 @@ void BotProcess::Impl::reap(bool exited_before) {
         status.killed_by_arena = true;
         exit_ = status;
     }
-    if (!contained_) reap_group_bounded(pid_);
+    if (!contained_) {
+        const int others = reap_group_bounded(pid_);
+        if (others > 0)
+            diagnostics::log().debug("pid {}: reaped {} more of its group", pid_, others);
+    }
     // We reaped the pid ourselves: Process v2 must never signal or wait for that number again.
     process_.detach();
 

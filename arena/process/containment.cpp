@@ -237,8 +237,9 @@ Containment detect_containment() {
     result.notice = fallback_notice(result.init_program);
     if (!result.notice.empty()) {
         result.init_program.clear();
-        diagnostics::log().debug("containment: process group per bot (fallback): {}",
-                                 result.notice);
+        constexpr std::string_view kPrefix = "arena: notice: ";
+        diagnostics::log().debug("containment: a process group per bot (the fallback): {}",
+                                 std::string_view(result.notice).substr(kPrefix.size()));
         return result;
     }
     if (::geteuid() != 0) {

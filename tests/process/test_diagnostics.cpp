@@ -4,6 +4,7 @@
 // file order, the untouched default first.
 #include <doctest/doctest.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <boost/asio/io_context.hpp>
@@ -16,6 +17,7 @@
 
 #include "arena/common/diagnostics.hpp"
 #include "arena/process/bot_process.hpp"
+#include "arena/process/interrupt.hpp"
 #include "tests/process/own_testbot.hpp"
 
 using namespace arena::process;
@@ -119,7 +121,7 @@ TEST_CASE("at debug: the spawn, the signals of the bounded stop and the reap; no
     const std::string who = "pid " + std::to_string(pid);
     CHECK(contains(text, "[debug] spawn " + who + " ("));
     CHECK(contains(text, kTestbot + " echo"));
-    CHECK(contains(text, who + ": stop (stop): stdin closed"));
+    CHECK(contains(text, who + ": stop requested: stdin closed"));
     CHECK(contains(text, who + ": reaped: "));
     CHECK(contains(text, "SIGKILL"));
     CHECK_FALSE(contains(text, "[trace]"));
@@ -142,9 +144,27 @@ TEST_CASE("at debug, a missed deadline is said, and stop() says why it was calle
     const std::string who = "pid " + std::to_string(bot.pid());
     CHECK(contains(text, who + ": turn: wrote 2 bytes, timeout after "));
     CHECK(contains(text, "(limit 50 ms)"));
-    CHECK(contains(text, who + ": stop (its last turn missed the deadline)"));
-    CHECK(contains(text, who + ": SIGTERM to its process group and to itself"));
+    CHECK(contains(text, who + ": stop after a missed deadline: stdin closed"));
+    CHECK(contains(
+        text, who + ": SIGTERM to its process group and to itself (stop after a missed deadline)"));
     CHECK(contains(text, who + ": reaped: " + status.describe()));
+}
+
+TEST_CASE("at debug, a stop after an interrupt says so") {
+    TempDir dir;
+    const auto file = dir.path / "diagnostics.log";
+    arena::diagnostics::configure("debug", file);
+    boost::asio::io_context io(1);
+    BotProcess bot(io, {kTestbot, "echo"});
+    CHECK(bot.exchange("x\n", 2000ms).status == ReadStatus::line);
+    simulate_interrupt(SIGINT);  // the handler's work: every bot SIGKILLed, the flag raised
+    const ExitStatus status = bot.stop();
+    clear_interrupt_for_tests();
+    arena::diagnostics::configure("warn", std::nullopt);
+    const std::string text = read_file(file);
+    INFO(text);
+    CHECK(status.signal == SIGKILL);
+    CHECK(contains(text, "pid " + std::to_string(bot.pid()) + ": stop on interrupt"));
 }
 
 TEST_CASE("at trace, every turn: what was written, how the read ended, how long it took") {
