@@ -44,7 +44,7 @@ const std::set<std::string>& failure_kinds();  // "crash", "invalid", "timeout"
 // The "gate" object of the config, with the defaults.
 struct GateSettings {
     SprtSettings sprt;
-    // Games played at most (seeded games); the seeds are drawn from the config's master seed.
+    // Games played at most (games between bots); the seeds are drawn from the config's master seed.
     // Unset: the config's own seeds when it says how many, else kDefaultMaxGames.
     std::optional<std::size_t> max_games;
     Inconclusive inconclusive = Inconclusive::fail;

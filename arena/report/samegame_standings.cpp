@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "arena/report/text.hpp"
+#include "referees/registry.hpp"
 
 namespace arena::report {
 
@@ -119,7 +120,10 @@ nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings,
 }
 
 nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings) {
-    return to_json(standings, kSameGame);
+    for (const referee::GameInfo& game : referee::games())
+        if (game.standings == referee::StandingsKind::validator_totals)
+            return to_json(standings, game.name);
+    return to_json(standings, "");
 }
 
 std::string to_text(const std::vector<SameGameStanding>& standings) {
