@@ -89,9 +89,9 @@ void compare_seeds(const TournamentConfig& saved, const TournamentConfig& now,
 
 void compare_boards(const TournamentConfig& saved, const TournamentConfig& now,
                     RunComparison& result) {
-    for (const Testcase& board : saved.testcases) {
+    for (const referee::Testcase& board : saved.testcases) {
         auto it = std::find_if(now.testcases.begin(), now.testcases.end(),
-                               [&](const Testcase& t) { return t.name == board.name; });
+                               [&](const referee::Testcase& t) { return t.name == board.name; });
         if (it == now.testcases.end())
             result.refused.push_back("board '" + board.name +
                                      "' is in the run but not in the "
@@ -99,9 +99,10 @@ void compare_boards(const TournamentConfig& saved, const TournamentConfig& now,
         else if (it->text != board.text)
             result.refused.push_back("board '" + board.name + "' is not the same board");
     }
-    for (const Testcase& board : now.testcases) {
-        const bool known = std::any_of(saved.testcases.begin(), saved.testcases.end(),
-                                       [&](const Testcase& t) { return t.name == board.name; });
+    for (const referee::Testcase& board : now.testcases) {
+        const bool known =
+            std::any_of(saved.testcases.begin(), saved.testcases.end(),
+                        [&](const referee::Testcase& t) { return t.name == board.name; });
         if (!known) result.added.push_back("board '" + board.name + "'");
     }
 }

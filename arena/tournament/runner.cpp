@@ -71,7 +71,7 @@ nlohmann::ordered_json config_to_json(const TournamentConfig& config, const RunO
         bots.push_back(bot);
     }
     nlohmann::ordered_json boards = nlohmann::ordered_json::array();
-    for (const Testcase& t : config.testcases) {
+    for (const referee::Testcase& t : config.testcases) {
         // A board file by its absolute path: config.json is read from OUT, not from where the
         // config was.
         if (t.board_number)
