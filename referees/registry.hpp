@@ -114,7 +114,7 @@ const GameInfo& game_info(const std::string& game);
 // a wrong number of players or a bad test case.
 std::unique_ptr<Referee> make_referee(const GameSetup& setup);
 
-// ---- test cases (TestcaseForm::catalogue; the functions below return nothing for the others) --
+// ---- test cases: a catalogue's built-in ones, and test cases given as text -----------------
 
 // The named sets of built-in test cases, CodinGame's words: "all", "tests" (shown in the IDE),
 // "validators" (scored on submit).
