@@ -77,17 +77,19 @@ Inconclusive read_inconclusive(const FieldReader& fields, const Json& value,
     fields.fail(field, "must be \"fail\" or \"pass\"");
 }
 
-std::set<std::string> read_allowed_failures(const FieldReader& fields, const Json& value,
-                                            const std::string& field) {
-    if (value.is_boolean()) return value.get<bool>() ? failure_kinds() : std::set<std::string>{};
+std::set<match::Outcome> read_allowed_failures(const FieldReader& fields, const Json& value,
+                                               const std::string& field) {
+    if (value.is_boolean()) return value.get<bool>() ? failure_kinds() : std::set<match::Outcome>{};
     if (!value.is_array())
         fields.fail(field, "must be true, false or a list of \"timeout\", \"crash\", \"invalid\"");
-    std::set<std::string> allowed;
+    std::set<match::Outcome> allowed;
     for (const Json& kind : value) {
-        if (!kind.is_string() || !failure_kinds().count(kind.get<std::string>()))
+        const std::optional<match::Outcome> outcome =
+            kind.is_string() ? match::outcome_from_string(kind.get<std::string>()) : std::nullopt;
+        if (!outcome || !failure_kinds().count(*outcome))
             fields.fail(field, "lists failure kinds: \"timeout\", \"crash\", \"invalid\"; got " +
                                    kind.dump());
-        allowed.insert(kind.get<std::string>());
+        allowed.insert(*outcome);
     }
     return allowed;
 }
@@ -252,8 +254,9 @@ const char* model_name(ratings::SprtModel model) {
     return model == ratings::SprtModel::normalized ? "normalized" : "logistic";
 }
 
-const std::set<std::string>& failure_kinds() {
-    static const std::set<std::string> kinds = {"timeout", "crash", "invalid"};
+const std::set<match::Outcome>& failure_kinds() {
+    static const std::set<match::Outcome> kinds = {match::Outcome::timeout, match::Outcome::crash,
+                                                   match::Outcome::invalid};
     return kinds;
 }
 

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "arena/match/match.hpp"
 #include "arena/ratings/ratings.hpp"
 #include "arena/tournament/config.hpp"
 
@@ -39,7 +40,7 @@ struct SprtSettings {
 const char* model_name(ratings::SprtModel model);  // "normalized", "logistic"
 
 // The failure kinds "allow_failures" can name.
-const std::set<std::string>& failure_kinds();  // "crash", "invalid", "timeout"
+const std::set<match::Outcome>& failure_kinds();  // every outcome but ok
 
 // The "gate" object of the config, with the defaults.
 struct GateSettings {
@@ -48,7 +49,7 @@ struct GateSettings {
     // Unset: the config's own seeds when it says how many, else kDefaultMaxGames.
     std::optional<std::size_t> max_games;
     Inconclusive inconclusive = Inconclusive::fail;
-    std::set<std::string> allowed_failures;  // of "timeout", "crash", "invalid"
+    std::set<match::Outcome> allowed_failures;  // of timeout, crash, invalid
     // SameGame: the baseline file (default: next to the config, <config stem>.baseline.json).
     std::filesystem::path baseline;
     Tolerance tolerance;

@@ -5,7 +5,7 @@
 namespace arena::gate {
 
 std::string failure_detail(const tournament::GameRecord& r, std::size_t seat) {
-    if (r.outcomes[seat] == "crash" && seat < r.details.size())
+    if (r.outcomes[seat] == match::Outcome::crash && seat < r.details.size())
         return terminal::visible(r.details[seat]);
     return terminal::visible(r.reason);
 }

@@ -76,14 +76,14 @@ JUnitCase pairing_case(const PairingTest& t, const GateReport& report, const Gat
 // The candidate's own health, whoever it played.
 JUnitCase health_case(const GateReport& report, const GateConfig& config,
                       const GamePointers& games) {
-    const std::set<std::string>& allowed = config.gate.allowed_failures;
+    const std::set<match::Outcome>& allowed = config.gate.allowed_failures;
     JUnitCase c;
     c.classname = "arena.gate." + config.tournament.game;
     c.name = report.candidate + " has no timeout, crash or invalid move";
     const std::string failures = failures_block(report.candidate_failures, games, allowed);
     if (const BotFailure* f = first_disallowed(report.candidate_failures, allowed)) {
         c.status = JUnitCase::Status::failed;
-        c.type = f->outcome;
+        c.type = match::to_string(f->outcome);
         c.message = failure_text(*f);
         c.details = failures;
     } else if (!failures.empty()) {
@@ -100,8 +100,10 @@ std::string board_output(const BoardCheck& b, const Tolerance& tolerance,
                       (b.score >= *b.baseline ? "+" : "") + std::to_string(b.score - *b.baseline) +
                       "), tolerance " + tolerance.text()
                 : "") +
-           (b.outcome != "ok" ? ", " + b.outcome + " (" + b.detail + ")" : "") + "\n" +
-           games.pointers(b.game_id, "");
+           (b.outcome != match::Outcome::ok
+                ? ", " + std::string(match::to_string(b.outcome)) + " (" + b.detail + ")"
+                : "") +
+           "\n" + games.pointers(b.game_id, "");
 }
 
 JUnitCase board_case(const BoardCheck& b, const GateReport& report, const GateConfig& config,
@@ -112,10 +114,10 @@ JUnitCase board_case(const BoardCheck& b, const GateReport& report, const GateCo
     c.name = b.board;
     c.time_s = b.bot_seconds;
     c.output = board_output(b, settings.tolerance, games);
-    if (b.outcome != "ok" && !settings.allowed_failures.count(b.outcome)) {
+    if (b.outcome != match::Outcome::ok && !settings.allowed_failures.count(b.outcome)) {
         c.status = JUnitCase::Status::failed;
-        c.type = b.outcome;
-        c.message = report.candidate + " " + b.outcome + " on " + b.board +
+        c.type = match::to_string(b.outcome);
+        c.message = report.candidate + " " + c.type + " on " + b.board +
                     (b.detail.empty() ? "" : " (" + b.detail + ")");
         c.details = c.output;
     } else if (b.worse && action == BaselineAction::compare) {

@@ -40,7 +40,7 @@ std::string failure_text(const BotFailure& failure);  // "bot invalid in GAME (.
 // Candidate failures for the report: how many of each kind, then the first few (those that
 // fail the gate first), each with its log and replay command.
 std::string failures_block(const std::vector<BotFailure>& failures, const GamePointers& games,
-                           const std::set<std::string>& allowed);
+                           const std::set<match::Outcome>& allowed);
 
 // ---- terminal (render_text.cpp) ----
 // What the gate is about to play (games scheduled, SPRT bounds or the baseline).

@@ -1,4 +1,7 @@
 // OUT/gate.json: the verdict and everything it was judged on, for scripts and dashboards.
+#include <set>
+#include <string>
+
 #include "arena/gate/render.hpp"
 #include "arena/report/elo_json.hpp"
 
@@ -10,7 +13,10 @@ using ratings::SprtDecision;
 namespace {
 
 Json failure_json(const BotFailure& f) {
-    return {{"game", f.game_id}, {"bot", f.bot}, {"outcome", f.outcome}, {"detail", f.detail}};
+    return {{"game", f.game_id},
+            {"bot", f.bot},
+            {"outcome", match::to_string(f.outcome)},
+            {"detail", f.detail}};
 }
 
 Json failures_json(const std::vector<BotFailure>& failures) {
@@ -70,7 +76,7 @@ void add_boards(const GateReport& report, const GateSettings& settings, Json& j)
                           {"score", b.score},
                           {"baseline", b.baseline ? Json(*b.baseline) : Json(nullptr)},
                           {"worse", b.worse},
-                          {"outcome", b.outcome},
+                          {"outcome", match::to_string(b.outcome)},
                           {"game", b.game_id}});
     }
     j["boards"] = std::move(boards);
@@ -90,8 +96,12 @@ Json report_json(const GateReport& report, const GateConfig& config) {
               {"stopped_early", report.stopped_early}};
     if (!report.pairings.empty()) add_sprt(report, settings, j);
     if (report.total) add_boards(report, settings, j);
+    // By name, in the order of the names, as gate.json has always listed them.
+    std::set<std::string> allowed_names;
+    for (match::Outcome kind : settings.allowed_failures)
+        allowed_names.insert(match::to_string(kind));
     Json allowed = Json::array();
-    for (const std::string& kind : settings.allowed_failures) allowed.push_back(kind);
+    for (const std::string& kind : allowed_names) allowed.push_back(kind);
     j["allowed_failures"] = std::move(allowed);
     j["candidate_failures"] = failures_json(report.candidate_failures);
     j["opponent_failures"] = failures_json(report.opponent_failures);

@@ -74,7 +74,7 @@ std::string decision_line(const PairingTest& t, const ratings::SprtBounds& bound
 }
 
 std::string candidate_failure_line(const BotFailure& f, bool allowed) {
-    return "candidate " + f.outcome + " in " + f.game_id +
+    return "candidate " + std::string(match::to_string(f.outcome)) + " in " + f.game_id +
            (f.detail.empty() ? "" : " (" + f.detail + ")") +
            (allowed ? " [allowed; more are only counted]" : ": the gate fails");
 }
@@ -84,17 +84,19 @@ std::string failure_text(const BotFailure& f) {
 }
 
 std::string failures_block(const std::vector<BotFailure>& failures, const GamePointers& games,
-                           const std::set<std::string>& allowed) {
+                           const std::set<match::Outcome>& allowed) {
+    // Counted by name, in the order of the names, as the text has always listed them.
     std::map<std::string, int> kinds;
-    for (const BotFailure& f : failures) ++kinds[f.outcome];
+    for (const BotFailure& f : failures) ++kinds[match::to_string(f.outcome)];
     std::ostringstream counts;
     for (const auto& [kind, count] : kinds)
-        counts << "  " << count << " " << kind << (allowed.count(kind) ? " (allowed)" : "");
+        counts << "  " << count << " " << kind
+               << (allowed.count(*match::outcome_from_string(kind)) ? " (allowed)" : "");
     std::string text = counts.str() + "\n";
     std::vector<const BotFailure*> listed;
     for (const BotFailure& f : failures)
         if (!allowed.count(f.outcome) && listed.size() < kListedGames) listed.push_back(&f);
-    std::set<std::string> shown;  // allowed kinds: the first of each is enough
+    std::set<match::Outcome> shown;  // allowed kinds: the first of each is enough
     for (const BotFailure& f : failures)
         if (allowed.count(f.outcome) && shown.insert(f.outcome).second) listed.push_back(&f);
     for (const BotFailure* f : listed) {

@@ -40,12 +40,13 @@ void print_pairings(const GateReport& report, const GamePointers& games, std::os
 void print_boards(const GateReport& report, const GamePointers& games, std::ostream& out) {
     int worse = 0;
     for (const BoardCheck& b : report.boards) {
-        if (!b.worse && b.outcome == "ok") continue;
+        if (!b.worse && b.outcome == match::Outcome::ok) continue;
         if (worse++ == 0) out << "boards worse than the baseline or failed:\n";
         out << "  " << b.board << ": " << b.score;
         if (b.baseline)
             out << " (baseline " << *b.baseline << ", " << (b.score - *b.baseline) << ")";
-        if (b.outcome != "ok") out << ", " << b.outcome << " (" << b.detail << ")";
+        if (b.outcome != match::Outcome::ok)
+            out << ", " << match::to_string(b.outcome) << " (" << b.detail << ")";
         out << "\n" << games.pointers(b.game_id, "    ");
     }
     out << report.candidate << ": total " << *report.total << " over " << report.boards.size()

@@ -56,7 +56,7 @@ BoardCheck check_board(const GameRecord& r, const std::map<std::string, std::int
     b.board = r.testcase;
     b.score = r.scores.at(0);
     b.outcome = r.outcomes.at(0);
-    b.detail = b.outcome == "ok" ? "" : failure_detail(r, 0);
+    b.detail = b.outcome == match::Outcome::ok ? "" : failure_detail(r, 0);
     b.game_id = r.id;
     b.bot_seconds = thinking_seconds(r, 0);
     if (baseline && baseline->count(b.board)) {
@@ -120,14 +120,15 @@ const char* to_string(Verdict verdict) {
 }
 
 const BotFailure* first_disallowed(const std::vector<BotFailure>& failures,
-                                   const std::set<std::string>& allowed) {
+                                   const std::set<match::Outcome>& allowed) {
     for (const BotFailure& f : failures)
         if (!allowed.count(f.outcome)) return &f;
     return nullptr;
 }
 
 std::string failure_summary(const BotFailure& f) {
-    return f.outcome + " in " + f.game_id + (f.detail.empty() ? "" : " (" + f.detail + ")");
+    return match::to_string(f.outcome) + std::string(" in ") + f.game_id +
+           (f.detail.empty() ? "" : " (" + f.detail + ")");
 }
 
 void judge_versus(const GateSettings& settings, GateReport& report) {
@@ -155,7 +156,7 @@ void judge_boards(const std::vector<GameRecord>& records, const GateSettings& se
     for (const GameRecord& r : records) {
         BoardCheck b = check_board(r, comparing ? &base : nullptr, settings.tolerance);
         total += b.score;
-        if (b.outcome != "ok")
+        if (b.outcome != match::Outcome::ok)
             report.candidate_failures.push_back({r.id, report.candidate, b.outcome, b.detail});
         if (b.baseline) {
             baseline_total += *b.baseline;

@@ -41,14 +41,16 @@ struct PairingTest {
 
 // One failure of a bot (timeout, crash, invalid move).
 struct BotFailure {
-    std::string game_id, bot, outcome, detail;
+    std::string game_id, bot;
+    match::Outcome outcome = match::Outcome::ok;
+    std::string detail;
 };
 
 // One SameGame board against the baseline.
 struct BoardCheck {
     std::string board;
     std::int64_t score = 0;
-    std::string outcome;  // the candidate's game: "ok", "timeout", "crash", "invalid"
+    match::Outcome outcome = match::Outcome::ok;  // the candidate's game
     std::string detail;
     std::optional<std::int64_t> baseline;  // empty: the board is not in the baseline
     std::string game_id;
@@ -78,7 +80,7 @@ struct GateReport {
 
 // The first failure `allowed` does not allow (it fails the gate), or null.
 const BotFailure* first_disallowed(const std::vector<BotFailure>& failures,
-                                   const std::set<std::string>& allowed);
+                                   const std::set<match::Outcome>& allowed);
 // "invalid in s0001-a_vs_b (the referee's words)"
 std::string failure_summary(const BotFailure& failure);
 

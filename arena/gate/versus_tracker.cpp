@@ -49,7 +49,7 @@ bool VersusTracker::add(const GameRecord& r) {
 
 void VersusTracker::add_failures(const GameRecord& r, std::size_t c) {
     for (std::size_t seat = 0; seat < r.players.size(); ++seat) {
-        if (r.outcomes[seat] == "ok") continue;
+        if (r.outcomes[seat] == match::Outcome::ok) continue;
         BotFailure f{r.id, r.players[seat], r.outcomes[seat], failure_detail(r, seat)};
         if (seat != c) {
             opponent_failures_.push_back(std::move(f));

@@ -54,7 +54,7 @@ class VersusTracker {
     std::map<std::string, std::size_t> index_;  // opponent -> its test
     report::SeatSwapPairing pairing_;
     std::vector<BotFailure> candidate_failures_, opponent_failures_;
-    std::set<std::string> first_allowed_;  // failure kinds already printed
+    std::set<match::Outcome> first_allowed_;  // failure kinds already printed
     bool disallowed_failure_ = false;
     bool stop_requested_ = false;
     int games_ = 0;

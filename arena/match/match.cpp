@@ -26,6 +26,12 @@ const char* to_string(Outcome outcome) {
     return "?";
 }
 
+std::optional<Outcome> outcome_from_string(std::string_view text) {
+    for (Outcome outcome : {Outcome::ok, Outcome::timeout, Outcome::invalid, Outcome::crash})
+        if (text == to_string(outcome)) return outcome;
+    return std::nullopt;
+}
+
 void check_command(const PlayerSpec& player) {
     std::vector<std::string> argv;
     try {

@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "arena/process/bot_process.hpp"
@@ -34,6 +35,9 @@ inline constexpr std::size_t kStderrCapPerGame = 256 * 1024;
 // How a seat's game went, as recorded in the log.
 enum class Outcome { ok, timeout, invalid, crash };
 const char* to_string(Outcome outcome);
+// The outcome a log or results line names ("ok", "timeout", "invalid", "crash"); nullopt for
+// any other text, so each reader decides how to refuse it.
+std::optional<Outcome> outcome_from_string(std::string_view text);
 
 struct Turn {
     int turn = 0;                       // 1-based, counts every bot answer of the match

@@ -30,15 +30,15 @@ std::vector<BotHealth> bot_health(const std::vector<std::string>& bots,
             if (it == index.end()) continue;
             BotHealth& h = health[it->second];
             ++h.games;
-            const std::string& outcome = r.outcomes.at(seat);
+            const match::Outcome outcome = r.outcomes.at(seat);
             auto note = [&](int& count, std::string& first) {
                 ++count;
                 if (first.empty()) first = r.id;
                 if (h.first_failure.empty()) h.first_failure = r.id;
             };
-            if (outcome == "timeout") note(h.timeouts, h.first_timeout);
-            if (outcome == "crash") note(h.crashes, h.first_crash);
-            if (outcome == "invalid") note(h.invalids, h.first_invalid);
+            if (outcome == match::Outcome::timeout) note(h.timeouts, h.first_timeout);
+            if (outcome == match::Outcome::crash) note(h.crashes, h.first_crash);
+            if (outcome == match::Outcome::invalid) note(h.invalids, h.first_invalid);
             if (seat < r.turn_ms.size()) {
                 times[it->second].insert(times[it->second].end(), r.turn_ms[seat].begin(),
                                          r.turn_ms[seat].end());

@@ -43,9 +43,8 @@ std::vector<SameGameStanding> samegame_standings(
     for (const tournament::GameRecord& r : records)
         by_bot_and_board[r.players.at(0) + "\n" + r.testcase] = &r;
 
-    const bool has_validators =
-        std::any_of(config.testcases.begin(), config.testcases.end(),
-                    [](const tournament::Testcase& t) { return t.validator; });
+    const bool has_validators = std::any_of(config.testcases.begin(), config.testcases.end(),
+                                            [](const referee::Testcase& t) { return t.validator; });
     std::vector<SameGameStanding> standings;
     for (const match::PlayerSpec& bot : config.bots) {
         SameGameStanding s;
@@ -53,12 +52,12 @@ std::vector<SameGameStanding> samegame_standings(
         std::int64_t best_known = 0, scored_against_best = 0;
         double turn_ms_sum = 0;
         int turn_count = 0;
-        for (const tournament::Testcase& t : config.testcases) {
+        for (const referee::Testcase& t : config.testcases) {
             auto it = by_bot_and_board.find(bot.name + "\n" + t.name);
             if (it == by_bot_and_board.end()) continue;  // not played (yet)
             const tournament::GameRecord& r = *it->second;
-            const std::string& outcome = r.outcomes.at(0);
-            const bool passed = outcome == "ok";
+            const match::Outcome outcome = r.outcomes.at(0);
+            const bool passed = outcome == match::Outcome::ok;
             const std::int64_t counted = passed ? r.scores.at(0) : 0;  // a failed board is worth 0
             s.scores.push_back({t.name, r.scores.at(0), outcome, r.id});
             ++s.boards;
@@ -74,9 +73,9 @@ std::vector<SameGameStanding> samegame_standings(
                 scored_against_best += counted;
             }
             if (!passed && s.first_failure.empty()) s.first_failure = r.id;
-            s.timeouts += outcome == "timeout";
-            s.crashes += outcome == "crash";
-            s.invalids += outcome == "invalid";
+            s.timeouts += outcome == match::Outcome::timeout;
+            s.crashes += outcome == match::Outcome::crash;
+            s.invalids += outcome == match::Outcome::invalid;
             turn_ms_sum += r.mean_turn_ms.at(0) * r.turns;
             turn_count += r.turns;
             s.max_turn_ms = std::max(s.max_turn_ms, r.max_turn_ms.at(0));
@@ -95,7 +94,8 @@ nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings,
     for (const SameGameStanding& s : standings) {
         nlohmann::ordered_json scores = nlohmann::ordered_json::object();
         for (const BoardScore& b : s.scores) {
-            scores[b.testcase] = {{"score", b.score}, {"outcome", b.outcome}, {"game", b.game_id}};
+            scores[b.testcase] = {
+                {"score", b.score}, {"outcome", match::to_string(b.outcome)}, {"game", b.game_id}};
         }
         rows.push_back(
             {{"rank", s.rank},
@@ -169,7 +169,7 @@ std::string to_markdown(const std::vector<SameGameStanding>& standings,
     md << "\n|---|---|---:|";
     for (std::size_t i = 0; i < standings.size(); ++i) md << "---:|";
     md << "\n";
-    for (const tournament::Testcase& t : config.testcases) {
+    for (const referee::Testcase& t : config.testcases) {
         md << "| " << t.name << " | " << t.title << (t.validator ? " (validator)" : "") << " | "
            << (t.best_known ? thousands(t.best_known) : "-") << " |";
         for (const SameGameStanding& s : standings) {
@@ -177,10 +177,11 @@ std::string to_markdown(const std::vector<SameGameStanding>& standings,
                                    [&](const BoardScore& b) { return b.testcase == t.name; });
             if (it == s.scores.end())
                 md << " |";
-            else if (it->outcome == "ok")
+            else if (it->outcome == match::Outcome::ok)
                 md << " " << thousands(it->score) << " |";
             else
-                md << " " << thousands(it->score) << " **" << it->outcome << "** |";
+                md << " " << thousands(it->score) << " **" << match::to_string(it->outcome)
+                   << "** |";
         }
         md << "\n";
     }
@@ -195,7 +196,7 @@ std::string to_csv(const std::vector<SameGameStanding>& standings) {
         for (const BoardScore& b : s.scores) {
             csv << s.rank << "," << name << "," << s.validator_total << ","
                 << format("%.2f", s.best_known_percent) << "," << b.testcase << "," << b.score
-                << "," << b.outcome << "," << b.game_id << "\n";
+                << "," << match::to_string(b.outcome) << "," << b.game_id << "\n";
         }
     }
     return csv.str();

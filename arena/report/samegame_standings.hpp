@@ -17,8 +17,8 @@ namespace arena::report {
 struct BoardScore {
     std::string testcase;    // "test06"
     std::int64_t score = 0;  // the game's score (on a failure: the score before the failing turn)
-    std::string outcome;     // "ok", "timeout", "invalid", "crash"
-    std::string game_id;     // the log is games/<game_id>.json
+    match::Outcome outcome = match::Outcome::ok;
+    std::string game_id;  // the log is games/<game_id>.json
 };
 
 struct SameGameStanding {

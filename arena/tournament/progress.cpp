@@ -19,7 +19,8 @@ std::string describe(const GameRecord& r) {
     for (std::size_t i = 0; i < r.players.size(); ++i) {
         if (i) text += ", ";
         text += r.players[i] + " " + std::to_string(r.scores[i]);
-        if (r.outcomes[i] != "ok") text += " (" + r.outcomes[i] + ")";
+        if (r.outcomes[i] != match::Outcome::ok)
+            text += std::string(" (") + match::to_string(r.outcomes[i]) + ")";
     }
     return text;
 }
@@ -35,7 +36,8 @@ void Progress::count(const GameRecord& record) {
         std::int64_t& points = points_[record.players[i]];
         // SameGame: a failed board counts 0, as in CodinGame's total. Between bots, a failure
         // already shows in the score (a loss), and must count.
-        if (record.outcomes[i] == "ok" || record.players.size() > 1) points += record.scores[i];
+        if (record.outcomes[i] == match::Outcome::ok || record.players.size() > 1)
+            points += record.scores[i];
     }
 }
 

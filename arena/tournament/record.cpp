@@ -25,7 +25,7 @@ GameRecord make_record(const std::string& id, const std::string& group, const ma
     for (const match::SeatResult& s : log.seats) {
         r.scores.push_back(s.score);
         r.ranks.push_back(s.rank);
-        r.outcomes.push_back(match::to_string(s.outcome));
+        r.outcomes.push_back(s.outcome);
         r.details.push_back(s.detail);
     }
     r.reason = log.reason;
@@ -49,6 +49,16 @@ GameRecord make_record(const std::string& id, const std::string& group, const ma
     return r;
 }
 
+namespace {
+
+std::vector<std::string> outcome_names(const std::vector<match::Outcome>& outcomes) {
+    std::vector<std::string> names;
+    for (match::Outcome outcome : outcomes) names.emplace_back(match::to_string(outcome));
+    return names;
+}
+
+}  // namespace
+
 nlohmann::ordered_json to_json(const GameRecord& r) {
     return {{"id", r.id},
             {"game", r.game},
@@ -58,7 +68,7 @@ nlohmann::ordered_json to_json(const GameRecord& r) {
             {"players", r.players},
             {"scores", r.scores},
             {"ranks", r.ranks},
-            {"outcomes", r.outcomes},
+            {"outcomes", outcome_names(r.outcomes)},
             {"details", r.details},
             {"reason", r.reason},
             {"turns", r.turns},
@@ -174,12 +184,11 @@ GameRecord record_from_json(const Json& j, const ResultsExpectations& expected) 
         return static_cast<int>(whole(v, f, rank));
     });
     r.outcomes =
-        per_seat<std::string>(j, "outcomes", seats, [](const Json& v, const std::string& f) {
-            std::string outcome = text(v, f);
-            if (outcome != "ok" && outcome != "timeout" && outcome != "invalid" &&
-                outcome != "crash")
+        per_seat<match::Outcome>(j, "outcomes", seats, [](const Json& v, const std::string& f) {
+            const std::optional<match::Outcome> outcome = match::outcome_from_string(text(v, f));
+            if (!outcome)
                 fault(f, "must be \"ok\", \"timeout\", \"invalid\" or \"crash\", got " + v.dump());
-            return outcome;
+            return *outcome;
         });
     r.details = per_seat<std::string>(j, "details", seats, text);
     r.reason = text(required(j, "reason"), "reason");

@@ -27,8 +27,8 @@ struct GameRecord {
     std::vector<std::string> players;  // bot names in seat order
     std::vector<std::int64_t> scores;
     std::vector<int> ranks;
-    std::vector<std::string> outcomes;  // "ok", "timeout", "invalid", "crash" per seat
-    std::vector<std::string> details;   // how each bot's process ended
+    std::vector<match::Outcome> outcomes;  // per seat; a string only in the JSON
+    std::vector<std::string> details;      // how each bot's process ended
     std::string reason;
     int turns = 0;
     std::vector<double> mean_turn_ms;  // per seat

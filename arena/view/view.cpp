@@ -227,10 +227,10 @@ nlohmann::json failure_entry(const fs::path& dir, const tournament::GameRecord& 
     } catch (const std::exception&) {
     }
     for (std::size_t seat = 0; seat < r.outcomes.size(); ++seat) {
-        if (r.outcomes[seat] == "ok") continue;
+        if (r.outcomes[seat] == match::Outcome::ok) continue;
         nlohmann::json entry = {{"seat", seat},
                                 {"bot", seat < r.players.size() ? r.players[seat] : ""},
-                                {"outcome", r.outcomes[seat]},
+                                {"outcome", match::to_string(r.outcomes[seat])},
                                 {"detail", seat < r.details.size() ? r.details[seat] : ""}};
         if (log.is_object() && log.contains("turns")) {
             // The seat's last turn is where it failed.
@@ -283,7 +283,7 @@ tournament::TournamentConfig config_from_records(
             if (std::find(names.begin(), names.end(), p) == names.end()) names.push_back(p);
         }
         if (!r.testcase.empty() && seen_board.insert(r.testcase).second) {
-            tournament::Testcase t;
+            referee::Testcase t;
             t.name = t.title = r.testcase;
             config.testcases.push_back(t);
         }
@@ -306,7 +306,7 @@ void add_standings(const tournament::TournamentConfig& config,
         data["standings"] =
             report::to_json(report::samegame_standings(config, records), config.game);
         nlohmann::json boards = nlohmann::json::array();
-        for (const tournament::Testcase& t : config.testcases) {
+        for (const referee::Testcase& t : config.testcases) {
             boards.push_back({{"name", t.name},
                               {"title", t.title},
                               {"validator", t.validator},
@@ -324,7 +324,7 @@ nlohmann::json failed_games(const fs::path& dir,
     nlohmann::json failures = nlohmann::json::array();
     for (const tournament::GameRecord& r : records) {
         if (std::any_of(r.outcomes.begin(), r.outcomes.end(),
-                        [](const std::string& o) { return o != "ok"; }))
+                        [](match::Outcome o) { return o != match::Outcome::ok; }))
             failures.push_back(failure_entry(dir, r));
     }
     return failures;

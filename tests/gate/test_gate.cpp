@@ -123,7 +123,7 @@ TEST_SUITE("config") {
         CHECK(config.gate.sprt.model == ratings::SprtModel::logistic);
         CHECK(config.gate.max_games == 40u);
         CHECK(config.gate.inconclusive == gate::Inconclusive::pass);
-        CHECK(config.gate.allowed_failures == std::set<std::string>{"timeout"});
+        CHECK(config.gate.allowed_failures == std::set<match::Outcome>{match::Outcome::timeout});
         CHECK(!config.seed_count_given);  // a master seed only: max_games decides
     }
 
@@ -280,7 +280,7 @@ TEST_SUITE("sprt") {
         CHECK(r.report.games < 200);
         // Its invalid moves were allowed: they count as losses, not as failures of the gate.
         CHECK(!r.report.candidate_failures.empty());
-        CHECK(r.report.candidate_failures[0].outcome == "invalid");
+        CHECK(r.report.candidate_failures[0].outcome == match::Outcome::invalid);
         REQUIRE(!t.lost_games.empty());
         const std::string log = (dir / "out" / "games" / (t.lost_games[0] + ".json")).string();
         CHECK(fs::exists(log));
@@ -352,7 +352,7 @@ TEST_SUITE("sprt") {
             CHECK(r.report.games == 1);  // one game at a time: stopped after the first
             REQUIRE(r.report.candidate_failures.size() == 1);
             const gate::BotFailure& f = r.report.candidate_failures[0];
-            CHECK(f.outcome == c.outcome);
+            CHECK(match::to_string(f.outcome) == c.outcome);
             CHECK(f.bot == "cand");
             CHECK(r.output.find("gate FAIL: cand: " + c.outcome + " in " + f.game_id) !=
                   std::string::npos);
@@ -528,7 +528,7 @@ TEST_SUITE("samegame") {
         CHECK(j.failure_types == std::vector<std::string>{"crash", "crash"});
 
         // Allowed: judged by the score alone (a crash scores what it had, 0 here).
-        config.gate.allowed_failures = {"crash"};
+        config.gate.allowed_failures = {match::Outcome::crash};
         r = run(config, dir, fresh());
         CHECK(r.report.verdict == Verdict::pass);
         // Saving a baseline from a failing run is refused.

@@ -385,7 +385,7 @@ int main(int argc, char** argv) {
     std::map<std::string, int> outcome_counts;
     for (const tournament::GameRecord& record : records) {
         const Bot& bot = *by_name.at(record.players.at(0));
-        const std::string& outcome = record.outcomes.at(0);
+        const std::string outcome = match::to_string(record.outcomes.at(0));
         const std::string& detail = record.details.at(0);
         ++outcome_counts[outcome];
         const std::string game = record.id + ": outcome " + outcome + ", detail '" + detail + "'";

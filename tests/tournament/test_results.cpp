@@ -3,7 +3,9 @@
 // once; a last line cut by a kill is left out.
 #include <doctest/doctest.h>
 
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "arena/tournament/record.hpp"
 
@@ -24,7 +26,7 @@ Json record(const std::string& id, const std::string& a = "a", const std::string
     r.players = {a, b};
     r.scores = {1, 0};
     r.ranks = {1, 2};
-    r.outcomes = {"ok", "ok"};
+    r.outcomes = {arena::match::Outcome::ok, arena::match::Outcome::ok};
     r.details = {"", ""};
     r.reason = "$0 wins";
     r.turns = 12;
@@ -167,4 +169,36 @@ TEST_CASE("a last line cut by a kill is left out with a note; whole lines end wh
     // Empty lines are skipped; an empty file has no records.
     CHECK(parse_results("\n\n" + whole, "r", kDuel).records.size() == 1);
     CHECK(parse_results("", "r", kDuel).records.empty());
+}
+
+TEST_CASE("outcomes are an enum in a record and one of four strings in its JSON") {
+    using arena::match::Outcome;
+    const ResultsExpectations expected{"diceshogi", {"a", "b"}, 2};
+    for (Outcome outcome : {Outcome::ok, Outcome::timeout, Outcome::invalid, Outcome::crash}) {
+        CAPTURE(arena::match::to_string(outcome));
+        Json line = record("g1");
+        line["outcomes"][1] = arena::match::to_string(outcome);
+        const GameRecord read = arena::tournament::record_from_json(line, expected);
+        CHECK(read.outcomes == std::vector<Outcome>{Outcome::ok, outcome});
+        // Written back, the JSON says what it said.
+        CHECK(Json::parse(arena::tournament::to_json(read).dump()) == line);
+    }
+    for (const Json& unknown : {Json("won"), Json("OK"), Json(""), Json("crashed")}) {
+        CAPTURE(unknown.dump());
+        Json line = record("g1");
+        line["outcomes"][1] = unknown;
+        try {
+            arena::tournament::record_from_json(line, expected);
+            FAIL("an unknown outcome was read");
+        } catch (const std::invalid_argument& e) {
+            CHECK(std::string(e.what()) ==
+                  "field 'outcomes[1]' must be \"ok\", \"timeout\", \"invalid\" or \"crash\", "
+                  "got " +
+                      unknown.dump());
+        }
+    }
+    Json not_text = record("g1");
+    not_text["outcomes"][0] = 3;
+    CHECK(fault_of(lines({not_text})).find("field 'outcomes[0]' must be a string, got 3") !=
+          std::string::npos);
 }

@@ -84,7 +84,7 @@ TEST_CASE("a Dice Shogi round robin: every pair, both seats, each seed; standing
         // "nonsense" is never a move: that seat loses (-1) by an invalid move, the other wins.
         for (std::size_t seat = 0; seat < 2; ++seat) {
             if (r.players[seat] != "blunder") continue;
-            CHECK(r.outcomes[seat] == "invalid");
+            CHECK(r.outcomes[seat] == match::Outcome::invalid);
             CHECK(r.scores[seat] == -1);
             CHECK(r.scores[1 - seat] == 1);
             CHECK(r.ranks[seat] == 2);
@@ -172,7 +172,7 @@ TEST_CASE("Tsuro at 3-player tables: every seat order; an eliminated-at-once bot
     for (const auto& r : records) {
         for (std::size_t seat = 0; seat < 3; ++seat) {
             if (r.players[seat] != "blunder") continue;
-            CHECK(r.outcomes[seat] == "invalid");
+            CHECK(r.outcomes[seat] == match::Outcome::invalid);
             CHECK(r.scores[seat] == 0);
             CHECK(r.ranks[seat] == 3);
         }
