@@ -43,12 +43,8 @@ struct Recorded {
 
 Recorded read_recorded(const std::string& file) {
     Recorded recorded;
-    try {
-        recorded.log = replay::read_match_log(file);
-        recorded.referee = replay::referee_for(recorded.log);
-    } catch (const std::invalid_argument& e) {  // a damaged log: the user's to fix
-        throw Error(e.what());
-    }
+    recorded.log = replay::read_match_log(file);
+    recorded.referee = replay::referee_for(recorded.log);
     const match::MatchLog& log = recorded.log;
     recorded.what = log.game + (log.seed ? ", seed " + std::to_string(*log.seed) : "") + ", " +
                     std::to_string(log.turns.size()) + " turns";
@@ -71,7 +67,7 @@ int run_script_check(const ReplayArgs& args, const Recorded& recorded) {
     if (args.turn > 0) {
         try {
             std::cout << replay::render_turn(recorded.log, args.turn);
-        } catch (const std::invalid_argument& e) {
+        } catch (const replay::LogError& e) {
             throw Error(std::string("--turn: ") + e.what());
         }
         return 0;

@@ -85,8 +85,9 @@ std::string write_standings(const tournament::TournamentConfig& config,
     const referee::StandingsKind kind = referee::game_info(config.game).standings;
     if (kind == referee::StandingsKind::validator_totals) {
         const auto standings = report::samegame_standings(config, records);
-        files::write_atomically(out / "standings.json",
-                                match::dump_json(report::to_json(standings), 2) + "\n");
+        files::write_atomically(
+            out / "standings.json",
+            match::dump_json(report::to_json(standings, config.game), 2) + "\n");
         files::write_atomically(out / "standings.md",
                                 mark + report::to_markdown(standings, config, out.string()));
         files::write_atomically(out / "standings.csv", report::to_csv(standings));
@@ -107,7 +108,7 @@ std::string failures_text(const std::vector<tournament::GameRecord>& records, co
     std::map<std::string, std::pair<int, std::string>> failures;  // bot -> count, first game
     for (const tournament::GameRecord& r : records) {
         for (std::size_t seat = 0; seat < r.players.size(); ++seat) {
-            if (r.outcomes[seat] == "ok") continue;
+            if (r.outcomes[seat] == match::Outcome::ok) continue;
             auto& [count, first] = failures[r.players[seat]];
             if (count++ == 0) first = r.id;
         }

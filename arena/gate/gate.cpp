@@ -78,13 +78,11 @@ std::string plan_games(const GateConfig& gate_config, bool versus,
 // An output directory that already holds results: kept with --resume, cleared with
 // --overwrite, else an error. The caller holds the directory's lock.
 void prepare_output(const GateRunOptions& options) {
-    const fs::path results = options.out / "results.jsonl";
-    if (!fs::exists(results) || fs::file_size(results) == 0 || options.resume) return;
+    if (options.resume || !tournament::holds_results(options.out)) return;
     if (!options.overwrite)
-        throw GateError("'" + results.string() +
-                        "' already holds results: add --overwrite to start again, --resume "
-                        "to go on with them, or choose another directory with --out");
-    fs::remove(results);
+        throw GateError(tournament::earlier_results_message(
+            options.out, "add --overwrite to start again, --resume to go on with them"));
+    fs::remove(options.out / "results.jsonl");
     fs::remove_all(options.out / "games");
     fs::remove(options.out / "gate.json");
 }

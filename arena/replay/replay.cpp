@@ -19,10 +19,7 @@ namespace {
 using nlohmann::json;
 
 match::Outcome outcome_from(const std::string& text) {
-    if (text == "timeout") return match::Outcome::timeout;
-    if (text == "invalid") return match::Outcome::invalid;
-    if (text == "crash") return match::Outcome::crash;
-    return match::Outcome::ok;
+    return match::outcome_from_string(text).value_or(match::Outcome::ok);
 }
 
 std::string join(const std::vector<std::int64_t>& values) {
@@ -58,7 +55,7 @@ match::Turn turn_from_json(const json& t, std::size_t seats) {
 
 match::MatchLog read_match_log(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);
-    if (!in) throw std::invalid_argument("cannot read '" + file.string() + "'");
+    if (!in) throw LogError("cannot read '" + file.string() + "'");
     json j;
     try {
         j = json::parse(in);
@@ -95,10 +92,9 @@ match::MatchLog read_match_log(const std::filesystem::path& file) {
         result.at("reason").get_to(log.reason);
         return log;
     } catch (const json::exception& e) {
-        throw std::invalid_argument("'" + file.string() +
-                                    "' is not a match log: " + errors::json_text(e));
+        throw LogError("'" + file.string() + "' is not a match log: " + errors::json_text(e));
     } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument("'" + file.string() + "' is not a match log: " + e.what());
+        throw LogError("'" + file.string() + "' is not a match log: " + e.what());
     }
 }
 
@@ -110,10 +106,14 @@ std::unique_ptr<referee::Referee> referee_for(const match::MatchLog& log) {
     setup.testcase = log.testcase_text;
     // Logs written before testcase_text: a puzzle bot's first input is the whole test case (a
     // SameGame board).
-    const referee::GameInfo& game = referee::game_info(log.game);
-    if (setup.testcase.empty() && game.kind == referee::GameKind::puzzle && !log.turns.empty())
-        setup.testcase = log.turns.front().input;
-    return game.make(setup);
+    try {
+        const referee::GameInfo& game = referee::game_info(log.game);
+        if (setup.testcase.empty() && game.kind == referee::GameKind::puzzle && !log.turns.empty())
+            setup.testcase = log.turns.front().input;
+        return game.make(setup);
+    } catch (const std::invalid_argument& e) {  // the registry's or the referee's refusal
+        throw LogError(e.what());
+    }
 }
 
 std::optional<Difference> check_script(const match::MatchLog& log, referee::Referee& referee,
@@ -172,9 +172,8 @@ std::optional<Difference> compare(const match::MatchLog& recorded, const match::
 
 std::string render_turn(const match::MatchLog& log, int turn_number) {
     if (turn_number < 1 || turn_number > static_cast<int>(log.turns.size()))
-        throw std::invalid_argument("turn " + std::to_string(turn_number) +
-                                    " is not in the log: it has turns 1 to " +
-                                    std::to_string(log.turns.size()));
+        throw LogError("turn " + std::to_string(turn_number) +
+                       " is not in the log: it has turns 1 to " + std::to_string(log.turns.size()));
     const match::Turn& t = log.turns.at(turn_number - 1);
     std::string text = "turn " + std::to_string(t.turn) + " of " +
                        std::to_string(log.turns.size()) + ", seat " + std::to_string(t.player) +

@@ -12,17 +12,23 @@
 #include <optional>
 #include <string>
 
+#include "arena/common/error.hpp"
 #include "arena/match/match.hpp"
 #include "referees/referee.hpp"
 
 namespace arena::replay {
 
-// Reads a match log file (docs/match-log.md). Throws std::invalid_argument naming the file and
-// what is wrong.
+// A match log that cannot be replayed as asked: not a match log, damaged, lacking what its game
+// needs, or without the turn asked for. what() names the file or the turn; the user's to fix.
+struct LogError : arena::Error {
+    using arena::Error::Error;
+};
+
+// Reads a match log file (docs/match-log.md). Throws LogError naming the file and what is wrong.
 match::MatchLog read_match_log(const std::filesystem::path& file);
 
 // The referee at the start of the logged game (same game, seat count, seed and test case).
-// Throws std::invalid_argument when the log lacks what the game needs (e.g. no seed).
+// Throws LogError when the log lacks what the game needs (e.g. no seed).
 std::unique_ptr<referee::Referee> referee_for(const match::MatchLog& log);
 
 // Where two transcripts (or a transcript and the referee) part.
@@ -44,6 +50,7 @@ std::optional<Difference> compare(const match::MatchLog& recorded, const match::
 
 // Turn `turn` of the log in readable form: who played, the board drawn as text (from the
 // turn's input), the output, the referee's summary or error, and the time against the limit.
+// Throws LogError for a turn that is not in the log.
 std::string render_turn(const match::MatchLog& log, int turn);
 
 }  // namespace arena::replay

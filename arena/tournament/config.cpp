@@ -12,15 +12,8 @@
 
 namespace arena::tournament {
 
-namespace {
-
-const referee::GameInfo& samegame() {
-    return referee::game_info("samegame");  // for the deprecated samegame_* functions only
-}
-
-}  // namespace
-
-Testcase testcase_from_file(const referee::GameInfo& game, const std::filesystem::path& file) {
+referee::Testcase testcase_from_file(const referee::GameInfo& game,
+                                     const std::filesystem::path& file) {
     std::string text;
     try {
         text = files::read_text(file);
@@ -34,22 +27,6 @@ Testcase testcase_from_file(const referee::GameInfo& game, const std::filesystem
     } catch (const std::invalid_argument& e) {
         throw std::invalid_argument(game.testcases.noun + " file '" + file.string() +
                                     "': " + e.what());
-    }
-}
-
-Testcase samegame_testcase(int board_number) {
-    return referee::builtin_testcase(samegame(), board_number);
-}
-
-Testcase samegame_testcase_file(const std::filesystem::path& file) {
-    return testcase_from_file(samegame(), file);
-}
-
-std::vector<Testcase> samegame_board_set(const std::string& which) {
-    try {
-        return referee::testcase_set(samegame(), which);
-    } catch (const std::invalid_argument& e) {
-        throw ConfigError(e.what());
     }
 }
 
@@ -108,8 +85,8 @@ std::string catalogue_games() {
 }
 
 // One entry of a "boards" list: a built-in test case's number, or a file.
-Testcase read_testcase(const FieldReader& fields, const referee::GameInfo& game,
-                       const nlohmann::json& entry, const std::string& field) {
+referee::Testcase read_testcase(const FieldReader& fields, const referee::GameInfo& game,
+                                const nlohmann::json& entry, const std::string& field) {
     const std::string& noun = game.testcases.noun;
     const int builtins = referee::builtin_testcase_count(game);
     if (entry.is_number()) {
@@ -156,7 +133,7 @@ void read_testcases(const FieldReader& fields, const referee::GameInfo& game,
             }
         }
         std::set<std::string> seen;
-        for (const Testcase& t : config.testcases) {
+        for (const referee::Testcase& t : config.testcases) {
             if (!seen.insert(t.name).second)
                 fields.fail("boards", game.testcases.noun + " '" + t.name + "' is listed twice");
         }

@@ -25,7 +25,6 @@ struct ConfigError : arena::Error {
 
 // One thing to play a game on (a SameGame board, built in or a file): the registry's, since a
 // game's catalogue returns it.
-using Testcase = referee::Testcase;  // deprecated: use referee::Testcase
 
 // Who meets whom (games with 2 or more players).
 enum class Format {
@@ -43,7 +42,7 @@ struct TournamentConfig {
     std::string game;
     std::vector<match::PlayerSpec> bots;
     // SameGame: the boards. Empty for games played on seeds.
-    std::vector<Testcase> testcases;
+    std::vector<referee::Testcase> testcases;
     // Dice Shogi, Tsuro: the CodinGame seeds (dice, decks); every group plays every seed.
     std::vector<std::int64_t> seeds;
     std::optional<std::int64_t> master_seed;  // set when the seeds were drawn from it
@@ -119,17 +118,7 @@ TournamentConfig load_config_text(const std::string& text, const std::filesystem
 // checked with the game's check; named by the file's stem, titled by its path. Reading a file is
 // I/O, so it is here and not in the registry. Throws std::invalid_argument: why the file cannot
 // be read, or "board file '<path>': <what is wrong>".
-Testcase testcase_from_file(const referee::GameInfo& game, const std::filesystem::path& file);
-
-// The built-in SameGame boards chosen by a config's "boards" value: "all" (the 50 CodinGame
-// boards), "tests" (1-10), "validators" (11-50). Throws ConfigError for anything else.
-// deprecated: use referee::testcase_set(game, which)
-std::vector<Testcase> samegame_board_set(const std::string& which);
-
-// A built-in board by number (1-50) or a board file. Throws std::invalid_argument.
-// deprecated: use referee::builtin_testcase(game, number)
-Testcase samegame_testcase(int board_number);
-// deprecated: use testcase_from_file(game, file)
-Testcase samegame_testcase_file(const std::filesystem::path& file);
+referee::Testcase testcase_from_file(const referee::GameInfo& game,
+                                     const std::filesystem::path& file);
 
 }  // namespace arena::tournament

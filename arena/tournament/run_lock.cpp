@@ -112,7 +112,7 @@ RunLock::RunLock(const fs::path& dir, const std::string& command) {
         std::lock_guard guard(held_mutex);
         held.erase(key_);
         if (holder.empty())
-            throw std::runtime_error("cannot lock '" + file.string() +
+            throw Error("cannot lock '" + file.string() +
                                      "': " + std::strerror(error));
         diagnostics::log().debug("run lock: '{}' refused, in use by {}", file.string(), holder);
         throw refuse(holder);

@@ -25,7 +25,7 @@ class RunLock {
     // Takes the lock on `dir` (created if missing) at once, or throws DirectoryInUse naming the
     // process that holds it (pid, and its command line when /proc shows it), this process
     // included. `command` is written into the lock file for that message. Throws
-    // std::runtime_error when the lock file cannot be created.
+    // arena::Error when the lock file cannot be created.
     RunLock(const std::filesystem::path& dir, const std::string& command);
     ~RunLock();
     RunLock(const RunLock&) = delete;

@@ -217,19 +217,32 @@ std::string resize_to_games(TournamentConfig& config, std::size_t games) {
     return std::to_string(seeds) + " seed(s) x " + std::to_string(per_seed) + " games";
 }
 
+bool holds_results(const fs::path& out) {
+    const fs::path results = out / "results.jsonl";
+    return fs::exists(results) && fs::file_size(results) > 0;
+}
+
+std::string earlier_results_message(const fs::path& out, const std::string& ways_on) {
+    // Appended piece by piece: "'" + std::string trips a false -Wrestrict warning in GCC 12.
+    std::string message = "'";
+    message += (out / "results.jsonl").string();
+    message += "' already holds results: " + ways_on + ", or choose another directory with --out";
+    return message;
+}
+
+void refuse_earlier_results(const fs::path& out, const std::string& ways_on) {
+    if (holds_results(out)) throw RunError(earlier_results_message(out, ways_on));
+}
+
 namespace {
 
 // The run directory taken: its lock (unless the caller holds it), games/, and no results there
 // from an earlier run unless resuming.
-void open_run_directory(const RunOptions& options, const fs::path& results_path,
-                        std::optional<RunLock>& run_lock) {
+void open_run_directory(const RunOptions& options, std::optional<RunLock>& run_lock) {
     if (!options.caller_holds_lock) run_lock.emplace(options.out, own_command_line());
     fs::create_directories(options.out / "games");
-    if (fs::exists(results_path) && fs::file_size(results_path) > 0 && !options.resume) {
-        throw RunError("'" + results_path.string() +
-                       "' already holds results: add --resume to play only the missing games, "
-                       "or choose another directory with --out");
-    }
+    if (!options.resume)
+        refuse_earlier_results(options.out, "add --resume to play only the missing games");
 }
 
 // Each bot's version now, stored with every game it plays. With --resume, games of other versions
@@ -303,7 +316,7 @@ class Workers {
           progress_(progress),
           finished_(finished),
           stopping_(stopping) {
-        if (!results_) throw std::runtime_error("cannot write '" + results_path.string() + "'");
+        if (!results_) throw RunError("cannot write '" + results_path.string() + "'");
         match_options_.time_scale = config.time_scale;
         match_options_.time_margin_ms = config.time_margin_ms;
     }
@@ -349,8 +362,7 @@ class Workers {
             seats.push_back(tournament::to_json(identities_.at(name)));
         results_ << match::dump_json(line) << '\n';
         results_.flush();
-        if (!results_)
-            throw std::runtime_error("cannot append to '" + results_path_.string() + "'");
+        if (!results_) throw RunError("cannot append to '" + results_path_.string() + "'");
         progress_.game_finished(record);
         if (options_.stop_after && options_.stop_after(record)) {
             stopping_ = true;
@@ -395,7 +407,7 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
                                        std::ostream& progress_out) {
     const fs::path results_path = options.out / "results.jsonl";
     std::optional<RunLock> run_lock;
-    open_run_directory(options, results_path, run_lock);
+    open_run_directory(options, run_lock);
     const std::map<std::string, BotIdentity> identities =
         check_bot_versions(config, options, results_path, progress_out);
     std::ostream no_notes(nullptr);  // said above already, when resuming

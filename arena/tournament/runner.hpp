@@ -66,12 +66,22 @@ std::vector<ScheduledGame> make_schedule(const TournamentConfig& config);
 // games". Throws std::invalid_argument when an explicit seed list is too short.
 std::string resize_to_games(TournamentConfig& config, std::size_t games);
 
+// True when OUT holds results of an earlier run (a results.jsonl that is not empty).
+bool holds_results(const std::filesystem::path& out);
+
+// The one check of an output directory before a run, for the tournament and the gate: what to
+// say when OUT holds results of an earlier run. Names the file and the ways on, e.g. "add --resume
+// to play only the missing games" (", or choose another directory with --out" is added).
+std::string earlier_results_message(const std::filesystem::path& out, const std::string& ways_on);
+// Throws RunError with that message when OUT holds results.
+void refuse_earlier_results(const std::filesystem::path& out, const std::string& ways_on);
+
 // Plays every scheduled game not yet in OUT/results.jsonl and returns all records, in schedule
 // order (only those played when stop_after ended the run early). Progress goes to `progress`.
 // When the arena is interrupted (process::interrupt_signal()) no new game starts and the games
 // under way, whose bots the interrupt killed, are not recorded: a resumed run plays them again.
 // Throws RunError when OUT already holds results and resume is off, DirectoryInUse when another
-// arena writes there, std::runtime_error when OUT cannot be written.
+// arena writes there, RunError too when OUT cannot be written.
 std::vector<GameRecord> run_tournament(const TournamentConfig& config, const RunOptions& options,
                                        std::ostream& progress);
 

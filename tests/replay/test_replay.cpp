@@ -92,7 +92,7 @@ TEST_CASE("a Dice Shogi log is consistent with the referee; a changed output is 
         const std::string text = replay::render_turn(log, 1);
         CHECK(text.find("r  b  s  g  k") != std::string::npos);
         CHECK(text.find("output: 'random'") != std::string::npos);
-        CHECK_THROWS_AS(replay::render_turn(log, 0), std::invalid_argument);
+        CHECK_THROWS_AS(replay::render_turn(log, 0), replay::LogError);
     }
 }
 

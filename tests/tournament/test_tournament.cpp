@@ -93,9 +93,9 @@ TEST_CASE("config errors name the field and what is wrong") {
 }
 
 TEST_CASE("board sets: all 50, the 10 tests, the 40 validators") {
-    CHECK(tournament::samegame_board_set("all").size() == 50);
-    CHECK(tournament::samegame_board_set("tests").size() == 10);
-    const auto validators = tournament::samegame_board_set("validators");
+    CHECK(referee::testcase_set(referee::game_info("samegame"), "all").size() == 50);
+    CHECK(referee::testcase_set(referee::game_info("samegame"), "tests").size() == 10);
+    const auto validators = referee::testcase_set(referee::game_info("samegame"), "validators");
     REQUIRE(validators.size() == 40);
     CHECK(validators.front().name == "test11");
     CHECK(validators.back().name == "test50");
