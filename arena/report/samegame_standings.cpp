@@ -119,13 +119,6 @@ nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings,
     return {{"game", game}, {"standings", rows}};
 }
 
-nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings) {
-    for (const referee::GameInfo& game : referee::games())
-        if (game.standings == referee::StandingsKind::validator_totals)
-            return to_json(standings, game.name);
-    return to_json(standings, "");
-}
-
 std::string to_text(const std::vector<SameGameStanding>& standings) {
     std::ostringstream out;
     char line[256];

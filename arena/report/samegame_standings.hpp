@@ -45,9 +45,6 @@ std::vector<SameGameStanding> samegame_standings(
 // {"game": game, "standings": [...]}: `game` is the tournament's (config.game).
 nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings,
                                const std::string& game);
-// deprecated: use the overload above. Names the first game of the registry whose standings are
-// validator totals (SameGame, the only one), for the callers that do not pass the game yet.
-nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings);
 // `out_dir`: the tournament's output directory, for the replay commands of failed games.
 std::string to_markdown(const std::vector<SameGameStanding>& standings,
                         const tournament::TournamentConfig& config,
