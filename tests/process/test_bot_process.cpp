@@ -425,11 +425,13 @@ TEST_CASE("\\n, \\r and \\r\\n each end one line") {
 
 TEST_CASE("two bots in one io_context: one floods stderr while the other is waited for") {
     boost::asio::io_context io(1);
-    // A writes 32 MiB on stderr, answers and exits; B takes 300 ms to answer.
+    // A writes 32 MiB on stderr, answers and exits; B takes 2 s to answer: time enough for the
+    // whole flood to be drained even on a loaded machine (at 300 ms a busy CI machine could
+    // leave A blocked mid-flood, and the test would fail for want of time, not of draining).
     BotProcess flooder(io, testbot({"stderrflood", "--mb", "32", "--exit-after", "1"}));
-    BotProcess slow(io, testbot({"sleep", "300"}));
+    BotProcess slow(io, testbot({"sleep", "2000"}));
     flooder.exchange("go\n", 1ms);  // starts the flood; the answer comes later
-    const ReadResult r = slow.exchange("x\n", 5000ms);
+    const ReadResult r = slow.exchange("x\n", 10000ms);
     CHECK(r.status == ReadStatus::line);
     CHECK(r.line == "x");
 
