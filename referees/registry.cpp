@@ -118,6 +118,9 @@ GameInfo samegame_entry() {
     game.testcases.form = TestcaseForm::catalogue;
     game.testcases.option = "--testcase";
     game.testcases.noun = "board";
+    game.testcases.option_help =
+        "SameGame board: a file (15 lines, top row first, or CodinGame's testN.json) or a "
+        "built-in board number 1-50 (default: 6, Standard Testset 1)";
     game.testcases.builtins = samegame_builtins;
     game.testcases.default_number = kDefaultSameGameBoard;
     game.testcases.check_text = check_samegame_text;
@@ -138,6 +141,7 @@ GameInfo diceshogi_entry() {
     game.testcases.form = TestcaseForm::text;
     game.testcases.option = "--sfen";
     game.testcases.noun = "sfen";
+    game.testcases.option_help = "Dice Shogi start position in SFEN (default: the standard start)";
     game.testcases.check_text = check_diceshogi_text;
     game.standings = StandingsKind::elo_ratings;
     game.viewer_script = "games/diceshogi.js";
@@ -177,6 +181,14 @@ bool has_catalogue(const GameInfo& game) {
 const std::vector<GameInfo>& games() {
     static const std::vector<GameInfo> list = {samegame_entry(), diceshogi_entry(), tsuro_entry()};
     return list;
+}
+
+std::string game_titles(bool (*has)(const GameInfo&), const std::string& separator) {
+    std::string titles;
+    for (const GameInfo& game : games()) {
+        if (has(game)) titles += (titles.empty() ? "" : separator) + game.title;
+    }
+    return titles;
 }
 
 std::vector<std::string> known_games() {

@@ -53,6 +53,8 @@ struct TestcaseInfo {
     // What one is called in texts: "board" (SameGame: "board test06 (...)", "unknown board set",
     // "board file '...'"), "sfen" (Dice Shogi: "sfen <text>").
     std::string noun;
+    // The option's help in `arena play --help`.
+    std::string option_help;
     // catalogue: every built-in test case, numbered 1..N in this order; null otherwise.
     const std::vector<Testcase>& (*builtins)() = nullptr;
     // catalogue: the number of the one played when none is named (SameGame: 6). 0 otherwise: an
@@ -90,6 +92,10 @@ struct GameInfo {
 
 // Every game, in a fixed order (samegame, diceshogi, tsuro).
 const std::vector<GameInfo>& games();
+
+// The titles of the games `has` holds for, joined by `separator`: the help texts that name the
+// games of a kind ("Dice Shogi and Tsuro", "SameGame").
+std::string game_titles(bool (*has)(const GameInfo&), const std::string& separator);
 
 // The game names make_referee accepts, e.g. {"samegame", "diceshogi", "tsuro"}.
 std::vector<std::string> known_games();

@@ -9,10 +9,17 @@
 #include "arena/cli/system_errors.hpp"
 #include "arena/common/shell_quote.hpp"
 #include "arena/gate/gate.hpp"
+#include "referees/registry.hpp"
 
 namespace arena::cli {
 
 namespace {
+
+// "SameGame": the games judged against a baseline file, for the help texts.
+std::string puzzle_titles() {
+    return referee::game_titles(
+        [](const referee::GameInfo& g) { return g.kind == referee::GameKind::puzzle; }, ", ");
+}
 
 gate::GateOverrides overrides_from(const GateArgs& args) {
     gate::GateOverrides o;
@@ -70,7 +77,11 @@ gate::GateRunOptions run_options(const GateArgs& args, const gate::GateConfig& c
 
 // Options of versus games' gates: the sequential test and when it stops.
 void add_sprt_options(CLI::App* cmd, GateArgs& args) {
-    const std::string group = "SPRT (Dice Shogi, Tsuro)";
+    const std::string group =
+        "SPRT (" +
+        referee::game_titles(
+            [](const referee::GameInfo& g) { return g.kind == referee::GameKind::versus; }, ", ") +
+        ")";
     cmd->add_option("--elo0", args.elo0, "H0: the candidate is elo0 Elo stronger (default -50)")
         ->group(group);
     cmd->add_option("--elo1", args.elo1, "H1: the candidate is elo1 Elo stronger (default 0)")
@@ -94,7 +105,7 @@ void add_sprt_options(CLI::App* cmd, GateArgs& args) {
 
 // Options of puzzle gates: the baseline file and how much worse a test case may score.
 void add_baseline_options(CLI::App* cmd, GateArgs& args) {
-    const std::string group = "Baseline (SameGame)";
+    const std::string group = "Baseline (" + puzzle_titles() + ")";
     cmd->add_option("--baseline", args.baseline,
                     "Baseline file (default: the config's, else <config>.baseline.json next to "
                     "the config)")
@@ -116,9 +127,9 @@ void add_baseline_options(CLI::App* cmd, GateArgs& args) {
 
 CLI::App* add_gate_command(CLI::App& app, GateArgs& args) {
     CLI::App* cmd = app.add_subcommand(
-        "gate",
-        "Regression gate for CI: a candidate bot against a baseline (SPRT) or a SameGame "
-        "baseline file; exit 0 pass, 1 fail, 2 error. See docs/gate.md");
+        "gate", "Regression gate for CI: a candidate bot against a baseline (SPRT) or a " +
+                    puzzle_titles() +
+                    " baseline file; exit 0 pass, 1 fail, 2 error. See docs/gate.md");
     cmd->add_option("config", args.config_file,
                     "Gate config: a tournament config with \"candidate\" and \"gate\"")
         ->required()

@@ -51,8 +51,12 @@ void add_diagnostics_options(CLI::App& app, DiagnosticsArgs& args) {
 void configure_diagnostics(const DiagnosticsArgs& args) {
     std::optional<std::filesystem::path> file;
     if (args.file) file = *args.file;
-    arena::diagnostics::configure(args.level.value_or(arena::diagnostics::level_from_environment()),
-                                  file);
+    const std::string level = args.level.value_or(arena::diagnostics::level_from_environment());
+    // Set long ago in a shell profile, a bad ARENA_LOG_LEVEL would otherwise be a mystery.
+    if (!args.level && !arena::diagnostics::known_level(level))
+        throw arena::Error("ARENA_LOG_LEVEL: unknown log level '" + level + "': use one of " +
+                           arena::diagnostics::level_names() + " (or unset ARENA_LOG_LEVEL)");
+    arena::diagnostics::configure(level, file);
 }
 
 // The one place that says errors: the arena's own (arena::Error) are the user's to fix, exit 2;

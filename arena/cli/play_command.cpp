@@ -34,11 +34,22 @@ struct PlaySetup {
     std::string testcase_name;  // referee::testcase_log_name
 };
 
-// The options that give a game's test case, each the `option` of a registry entry.
+// The options that give a game's test case, each the `option` of a registry entry (their help
+// is the entry's). A game whose test case needs an option of its own adds it here and in PlayArgs
+// (docs/adding-a-game.md); games that share an option need nothing.
 constexpr std::pair<const char*, std::string PlayArgs::*> kTestcaseOptions[] = {
     {"--testcase", &PlayArgs::testcase},
     {"--sfen", &PlayArgs::sfen},
 };
+
+// The help of a test case option: the registry entries' that use it.
+std::string testcase_option_help(const std::string& option) {
+    std::string help;
+    for (const referee::GameInfo& game : referee::games()) {
+        if (game.testcases.option == option && help.empty()) help = game.testcases.option_help;
+    }
+    return help;
+}
 
 // A catalogue's test case: digits name a built-in one (unless a file has that name), anything
 // else is a file; none given, the game's default.
@@ -181,16 +192,14 @@ CLI::App* add_play_command(CLI::App& app, PlayArgs& args) {
         ->required()
         ->allow_extra_args(
             false);  // one command per --bot: `--bot ./a ./b` is an error, not two bots
-    command->add_option(
-        "--testcase", args.testcase,
-        "SameGame board: a file (15 lines, top row first, or CodinGame's testN.json) or a "
-        "built-in board number 1-50 (default: 6, Standard Testset 1)");
+    command->add_option("--testcase", args.testcase, testcase_option_help("--testcase"));
     numbers::add_whole_number(
         command, "--seed", args.seed, numbers::kInt64,
-        "CodinGame seed (signed 64-bit) of Dice Shogi and Tsuro games: the same "
-        "dice or decks as on CodinGame. Default: a random seed, printed and logged");
-    command->add_option("--sfen", args.sfen,
-                        "Dice Shogi start position in SFEN (default: the standard start)");
+        "CodinGame seed (signed 64-bit) of " +
+            referee::game_titles([](const referee::GameInfo& g) { return g.seeded; }, " and ") +
+            " games: the same dice or decks as on CodinGame. Default: a random seed, printed "
+            "and logged");
+    command->add_option("--sfen", args.sfen, testcase_option_help("--sfen"));
     command->add_option("--log", args.log_file, "Write the match log (JSON) to this file");
     command->add_flag("--json", args.json,
                       "Print the match log as JSON on stdout instead of a summary");

@@ -30,6 +30,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// "SameGame's boards": what --games sizes in games played on test cases, for the help text.
+std::string catalogue_sets() {
+    std::string sets;
+    for (const referee::GameInfo& game : referee::games()) {
+        if (game.testcases.form != referee::TestcaseForm::catalogue) continue;
+        sets += (sets.empty() ? "" : ", ") + game.title + "'s " + game.testcases.noun + "s";
+    }
+    return sets;
+}
+
 // Sizes the config to about `games` games (--games, or its "games" field).
 void resize(tournament::TournamentConfig& config, std::size_t games, bool say) {
     try {
@@ -231,8 +241,9 @@ CLI::App* add_tournament_command(CLI::App& app, TournamentArgs& args) {
         ->allow_extra_args(false);
     numbers::add_whole_number(command, "--games", args.games,
                               {1, static_cast<std::int64_t>(tournament::kMaxGames)},
-                              "About this many games: the seed count (or SameGame's boards) is "
-                              "set to reach it, keeping every seed's seat orders together");
+                              "About this many games: the seed count (or " + catalogue_sets() +
+                                  ") is set to reach it, keeping every seed's seat orders "
+                                  "together");
     add_limit_options(command, args.limits);
     return command;
 }

@@ -1,9 +1,11 @@
 #include "arena/common/diagnostics.hpp"
 
-#include <cstdlib>
-#include <memory>
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/stdout_sinks.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <memory>
 
 #include "arena/common/error.hpp"
 
@@ -14,7 +16,8 @@ namespace {
 // Time to the millisecond, the level, the text: one line per decision, easy to grep.
 constexpr const char* kPattern = "[%H:%M:%S.%e] [%l] %v";
 
-std::shared_ptr<spdlog::logger> make_logger(spdlog::sink_ptr sink, spdlog::level::level_enum level) {
+std::shared_ptr<spdlog::logger> make_logger(spdlog::sink_ptr sink,
+                                            spdlog::level::level_enum level) {
     auto logger = std::make_shared<spdlog::logger>("arena", std::move(sink));
     logger->set_pattern(kPattern);
     logger->set_level(level);
@@ -31,14 +34,32 @@ std::shared_ptr<spdlog::logger>& current() {
 
 }  // namespace
 
-spdlog::logger& log() { return *current(); }
+spdlog::logger& log() {
+    return *current();
+}
 
-std::string level_names() { return "trace, debug, info, warn, error, off"; }
+std::string level_names() {
+    return "trace, debug, info, warn, error, off";
+}
+
+namespace {
+
+// Any case: DEBUG as debug.
+std::string lower_case(std::string name) {
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return name;
+}
+
+}  // namespace
+
+bool known_level(const std::string& level) {
+    // Only the names level_names() lists ("warning", which spdlog would also take, is not one).
+    return (", " + level_names() + ",").find(", " + lower_case(level) + ",") != std::string::npos;
+}
 
 void configure(const std::string& level, const std::optional<std::filesystem::path>& file) {
-    const spdlog::level::level_enum parsed = spdlog::level::from_str(level);
-    // from_str answers "off" for any name it does not know: only "off" itself may mean off.
-    if (parsed == spdlog::level::off && level != "off")
+    const spdlog::level::level_enum parsed = spdlog::level::from_str(lower_case(level));
+    if (!known_level(level))
         throw Error("unknown log level '" + level + "': use one of " + level_names());
     spdlog::sink_ptr sink;
     if (file) {

@@ -10,11 +10,11 @@
 //   warn   (default) only what the user should look at
 #pragma once
 
+#include <spdlog/spdlog.h>
+
 #include <filesystem>
 #include <optional>
 #include <string>
-
-#include <spdlog/spdlog.h>
 
 namespace arena::diagnostics {
 
@@ -23,6 +23,9 @@ spdlog::logger& log();
 
 // The level names configure() accepts, for --help: "trace, debug, info, warn, error, off".
 std::string level_names();
+
+// True for a name configure() accepts as a level, in any case ("DEBUG" too).
+bool known_level(const std::string& level);
 
 // Sets the level and where diagnostics go: `file` (appended to, created if missing) or stderr.
 // Throws arena::Error for an unknown level name or a file that cannot be opened.

@@ -141,7 +141,7 @@ std::string to_text(const std::vector<SameGameStanding>& standings) {
 std::string to_markdown(const std::vector<SameGameStanding>& standings,
                         const tournament::TournamentConfig& config, const std::string& out_dir) {
     std::ostringstream md;
-    md << "# SameGame standings\n\n"
+    md << "# " << referee::game_info(config.game).title << " standings\n\n"
        << "Validator total = CodinGame's submit score (validators 11-50; a failed board counts 0). "
        << "% best = that total against the best known scores of the same boards.\n\n"
        << "| rank | bot | validator total | % best known | validators passed | all boards | "

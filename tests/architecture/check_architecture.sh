@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The architecture rules of docs/architecture.md, checked on the source tree (issue 15):
 #   1. outside referees/ (and a game's own drawing in viewer/games/), no code names a game;
-#   2. every #include between arena's folders goes down the layers (the order below);
+#   2. every #include between arena's folders goes down the layers (the order below), and none is
+#      relative ("../x/y.hpp" would walk around CMake's per-layer include paths);
 #   3. no source file in arena/ over 600 lines;
 #   4. command-line code (CLI11) only in arena/cli/.
 # Prints each violation with its file and line, and exits 1 if there is any.
@@ -36,6 +37,11 @@ for dir in arena/*/; do
     fi
   done < <(grep -rnE '#include "(arena/)?[a-z_]+/' "$dir" --include='*.cpp' --include='*.hpp')
 done
+
+# A relative include ("../tournament/config.hpp") is found next to the including file, around
+# the layers' include paths that CMake gives each library: the layers are named, never walked to.
+while IFS= read -r hit; do fail "a relative #include (name the header from the project root): $hit"
+done < <(grep -rnE '#include "\.\.?/' arena referees --include='*.cpp' --include='*.hpp' --include='*.in')
 
 # 3. Small files.
 while read -r lines file; do
