@@ -6,7 +6,6 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
 #include "arena/gate/game_kind.hpp"
 #include "arena/report/text.hpp"
@@ -46,6 +45,7 @@ void read_sprt(const FieldReader& fields, const Json& value, SprtSettings& sprt)
         fields.fail("gate.sprt",
                     "must be an object such as {\"elo0\": -50, \"elo1\": 0, \"alpha\": 0.05, "
                     "\"beta\": 0.05, \"model\": \"normalized\"}");
+    fields.check_fields(value, "gate.sprt", {"elo0", "elo1", "alpha", "beta", "model"});
     for (const auto& [key, v] : value.items()) {
         const std::string field = "gate.sprt." + key;
         if (key == "elo0")
@@ -63,8 +63,6 @@ void read_sprt(const FieldReader& fields, const Json& value, SprtSettings& sprt)
             } catch (const std::invalid_argument& e) {
                 fields.fail(field, e.what());
             }
-        } else {
-            fields.fail(field, "unknown field (known: elo0, elo1, alpha, beta, model)");
         }
     }
     check_sprt(sprt, fields.file().string() + ": field 'gate.sprt': ");
@@ -129,6 +127,12 @@ void check_kind_of_field(const FieldReader& fields, const std::string& key, cons
 void read_gate(const FieldReader& fields, const Json& gate, const std::string& game, bool versus,
                GateSettings& settings) {
     if (!gate.is_object()) fields.fail("gate", "must be an object, see docs/gate.md");
+    fields.check_fields(
+        gate, "gate",
+        {"sprt", "max_games", "inconclusive", "allow_failures", "baseline", "tolerance"},
+        "sprt, max_games, inconclusive, allow_failures for games between bots; "
+        "baseline, tolerance, allow_failures for " +
+            puzzle_game_names());
     for (const auto& [key, value] : gate.items()) {
         const std::string field = "gate." + key;
         check_kind_of_field(fields, key, game, versus);
@@ -145,12 +149,6 @@ void read_gate(const FieldReader& fields, const Json& gate, const std::string& g
             settings.baseline = read_baseline_path(fields, value, field);
         else if (key == "tolerance")
             settings.tolerance = read_tolerance(fields, value, field);
-        else
-            fields.fail(
-                field,
-                "unknown field (known: sprt, max_games, inconclusive, allow_failures for games "
-                "between bots; baseline, tolerance, allow_failures for " +
-                    puzzle_game_names() + ")");
     }
 }
 
@@ -164,19 +162,6 @@ std::string bot_list(const tournament::TournamentConfig& config) {
     std::string list;
     for (const auto& bot : config.bots) list += (list.empty() ? "" : ", ") + bot.name;
     return list;
-}
-
-// The config's JSON object (comments allowed), its keys in the file's order. Throws ConfigError
-// as tournament::parse_config_text does.
-Json parse_ordered(const std::string& text, const fs::path& file) {
-    Json root;
-    try {
-        root = Json::parse(text, nullptr, true, /*ignore_comments=*/true);
-    } catch (const Json::exception& e) {
-        throw ConfigError(file.string() + ": not valid JSON: " + errors::json_text(e));
-    }
-    if (!root.is_object()) throw ConfigError(file.string() + ": must be a JSON object");
-    return root;
 }
 
 // "candidate": the bot's name, if given.
@@ -273,7 +258,7 @@ GateConfig load_gate_config(const fs::path& file) {
 GateConfig load_gate_config_text(const std::string& text, const fs::path& file) {
     // Parsed once, in the file's order (the gate's fields are read in that order: the first
     // wrong one is named); the tournament reader gets a copy of the same values.
-    const Json ordered = parse_ordered(text, file);
+    const Json ordered = tournament::parse_config_object<Json>(text, file);
     const nlohmann::json root(ordered);
     const FieldReader fields(file, root);
     const std::optional<std::string> candidate = read_candidate(fields);

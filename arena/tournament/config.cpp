@@ -4,7 +4,6 @@
 #include <limits>
 #include <set>
 
-#include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
 #include "arena/common/terminal_text.hpp"
 #include "arena/tournament/config_fields.hpp"
@@ -227,6 +226,7 @@ void read_time(const FieldReader& fields, TournamentConfig& config) {
     if (!time) return;
     if (!time->is_object())
         fields.fail("time", "must be an object {\"scale\": 1.0, \"margin_ms\": 0}");
+    fields.check_fields(*time, "time", {"scale", "margin_ms"});
     for (const auto& [key, value] : time->items()) {
         if (key == "scale") {
             // Below 0.01 a 50 ms limit would round to nothing: every turn a timeout.
@@ -237,8 +237,6 @@ void read_time(const FieldReader& fields, TournamentConfig& config) {
             config.time_scale = value.get<double>();
         } else if (key == "margin_ms") {
             config.time_margin_ms = fields.whole_number(value, "time.margin_ms", -1000, 600000);
-        } else {
-            fields.fail("time." + key, "unknown field (known: scale, margin_ms)");
         }
     }
 }
@@ -251,6 +249,7 @@ void read_limits(const FieldReader& fields, const nlohmann::json& value, const s
                  process::Limits& limits) {
     if (!value.is_object())
         fields.fail(field, "must be an object such as {\"memory_mb\": 512, \"cpu_seconds\": 60}");
+    fields.check_fields(value, field, {"memory_mb", "cpu_seconds", "processes", "file_size_mb"});
     for (const auto& [key, limit] : value.items()) {
         const std::string name = field + "." + key;
         if (key == "memory_mb")
@@ -261,16 +260,14 @@ void read_limits(const FieldReader& fields, const nlohmann::json& value, const s
             limits.processes = fields.whole_number(limit, name, kProcessesRange);
         else if (key == "file_size_mb")
             limits.file_size_mb = fields.whole_number(limit, name, kFileSizeMbRange);
-        else
-            fields.fail(name,
-                        "unknown field (known: memory_mb, cpu_seconds, processes, "
-                        "file_size_mb)");
     }
 }
 
 match::PlayerSpec read_bot(const FieldReader& fields, const nlohmann::json& bot,
                            const std::string& field, const TournamentConfig& config) {
     if (!bot.is_object()) fields.fail(field, "must be an object {\"name\": ..., \"command\": ...}");
+    // A misspelled field first: "comand" is named as such, not as a missing "command".
+    fields.check_fields(bot, field, {"name", "command", "working_dir", "limits", "sandbox"});
     match::PlayerSpec spec;
     if (!bot.contains("command"))
         fields.fail(field + ".command", "missing: the command line that starts the bot");
@@ -285,13 +282,6 @@ match::PlayerSpec read_bot(const FieldReader& fields, const nlohmann::json& bot,
                              ? fields.boolean(bot["sandbox"], field + ".sandbox")
                              : config.sandbox;
     if (sandbox) spec.sandbox = true;
-    for (const auto& [key, value] : bot.items()) {
-        if (key != "name" && key != "command" && key != "working_dir" && key != "limits" &&
-            key != "sandbox") {
-            fields.fail(field + "." + key,
-                        "unknown field (known: name, command, working_dir, limits, sandbox)");
-        }
-    }
     if (spec.name.empty()) fields.fail(field + ".name", "must not be empty");
     // Names are printed on terminals and in Markdown tables: no control characters.
     if (terminal::visible(spec.name) != spec.name)
@@ -339,18 +329,16 @@ void check_versus_format(const FieldReader& fields, const nlohmann::json& root,
 
 void check_known_fields(const FieldReader& fields, const nlohmann::json& root,
                         const ConfigReadOptions& options) {
-    static const std::set<std::string> known = {
+    std::vector<std::string> known = {
         "game",   "bots",      "boards",      "seeds", "games_per_seed", "players_per_game",
         "format", "candidate", "seat_orders", "time",  "concurrency",    "out",
         "limits", "sandbox",   "games"};
-    for (const auto& [key, value] : root.items()) {
-        if (!known.count(key) && !options.caller_fields.count(key)) {
-            fields.fail(key,
-                        "unknown field (known: game, bots, boards, seeds, games_per_seed, "
-                        "players_per_game, format, candidate, seat_orders, time, concurrency, "
-                        "out, limits, sandbox, games; see configs/README.md)");
-        }
+    for (const std::string& field : options.caller_fields) {
+        if (std::find(known.begin(), known.end(), field) == known.end()) known.push_back(field);
     }
+    std::string known_text;
+    for (const std::string& field : known) known_text += (known_text.empty() ? "" : ", ") + field;
+    fields.check_fields(root, "", known, known_text + "; see configs/README.md");
 }
 
 const referee::GameInfo& read_game(const FieldReader& fields, TournamentConfig& config) {
@@ -358,9 +346,11 @@ const referee::GameInfo& read_game(const FieldReader& fields, TournamentConfig& 
     if (!game)
         fields.fail("game",
                     "missing: say which game, e.g. \"" + referee::games().front().name + "\"");
-    config.game = fields.string(*game, "game");
     try {
-        return referee::game_info(config.game);
+        // Any case ("SameGame"); the run's files and records carry the registry's name.
+        const referee::GameInfo& info = referee::game_info(fields.string(*game, "game"));
+        config.game = info.name;
+        return info;
     } catch (const std::invalid_argument& e) {
         fields.fail("game", e.what());
     }
@@ -390,15 +380,7 @@ void read_run_fields(const FieldReader& fields, TournamentConfig& config) {
 }  // namespace
 
 nlohmann::json parse_config_text(const std::string& text, const std::filesystem::path& file) {
-    nlohmann::json root;
-    try {
-        root = nlohmann::json::parse(text, nullptr, true, /*ignore_comments=*/true);
-    } catch (const nlohmann::json::exception& e) {
-        // parse_error, or out_of_range for a number too large for any type (found by fuzz_config)
-        throw ConfigError(file.string() + ": not valid JSON: " + errors::json_text(e));
-    }
-    if (!root.is_object()) throw ConfigError(file.string() + ": must be a JSON object");
-    return root;
+    return parse_config_object<nlohmann::json>(text, file);
 }
 
 TournamentConfig read_config(const nlohmann::json& root, const std::filesystem::path& file,

@@ -57,6 +57,9 @@ struct TournamentConfig {
     // Time limits: CodinGame's limit * time_scale + time_margin_ms (defaults: CodinGame's own).
     double time_scale = 1.0;
     int time_margin_ms = 0;
+    // `match --no-time-limit`: turns wait up to match::kNoTimeLimitMs (a bot in a debugger).
+    // Command line only: never in a config file, so never in a run's config.json.
+    bool no_time_limit = false;
     std::optional<int> concurrency;
     std::optional<std::filesystem::path> out;
     // "games" (or --games): the run was sized to about this many games (resize_to_games). A
@@ -100,7 +103,8 @@ struct ConfigReadOptions {
 // "round-robin", "gauntlet": as configs name them.
 std::string format_name(Format format);
 
-// The JSON object of a config file's text (comments allowed). Throws ConfigError:
+// The JSON object of a config file's text (comments and trailing commas allowed:
+// parse_config_object). Throws ConfigError:
 // "<file>: not valid JSON: ..." or "<file>: must be a JSON object".
 nlohmann::json parse_config_text(const std::string& text, const std::filesystem::path& file);
 

@@ -2,18 +2,57 @@
 // reported the same way, "<file>: field '<field>': <what is wrong>" (a ConfigError).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "arena/common/error_text.hpp"
 #include "arena/common/numbers.hpp"
 #include "arena/tournament/config.hpp"
 
 namespace arena::tournament {
+
+// The name of `known` that `given` most likely misspells (a letter missing, added, changed or
+// two swapped, any case; or one is the start of the other), or nothing when none is that close:
+// a suggestion must be worth reading.
+std::optional<std::string> closest_name(std::string_view given,
+                                        const std::vector<std::string>& known);
+
+// What is said of an unknown field `given` of an object whose fields are `known`:
+// "unknown field: did you mean 'command'? (known: name, command, ...)", or without a close one
+// "unknown field (known: name, command, ...)". `known_text`, when given, replaces the list in
+// the parentheses (e.g. to say which fields go with which game).
+std::string unknown_field_text(std::string_view given, const std::vector<std::string>& known,
+                               const std::string& known_text = "");
+
+// A config's text with its trailing commas (a ',' after a value, followed by ']' or '}') made
+// blanks, outside strings and comments; every other character (and so every line and column
+// of a parse error) stays where it was. A comma with no value before it ("[,]", "[1,,]",
+// "{"a": ,}") is left for the JSON parser to refuse.
+std::string without_trailing_commas(std::string_view text);
+
+// The JSON object of a config file's text: comments and trailing commas allowed. `Json` is
+// nlohmann::json or nlohmann::ordered_json (the gate keeps its fields in file order). Throws
+// ConfigError "<file>: not valid JSON: ..." or "<file>: must be a JSON object".
+template <class Json>
+Json parse_config_object(const std::string& text, const std::filesystem::path& file) {
+    Json root;
+    try {
+        root = Json::parse(without_trailing_commas(text), nullptr, true,
+                           /*ignore_comments=*/true);
+    } catch (const typename Json::exception& e) {
+        // parse_error, or out_of_range for a number too large for any type (found by fuzz_config)
+        throw ConfigError(file.string() + ": not valid JSON: " + errors::json_text(e));
+    }
+    if (!root.is_object()) throw ConfigError(file.string() + ": must be a JSON object");
+    return root;
+}
 
 // What a config's "seeds" says.
 struct SeedList {
@@ -43,6 +82,22 @@ class FieldReader {
     const nlohmann::json* find(const char* field) const {
         auto it = root_.find(field);
         return it == root_.end() ? nullptr : &*it;
+    }
+
+    // Refuses the first field of `object` that is not one of `known`, named `<prefix>.<key>` (or
+    // `<key>` when `prefix` is empty), with the closest known one (unknown_field_text). Called
+    // before the object's fields are read: a misspelled field is named as such, not as the
+    // field it was meant to be ("'bots[0].command': missing").
+    template <class Json>
+    void check_fields(const Json& object, const std::string& prefix,
+                      const std::vector<std::string>& known,
+                      const std::string& known_text = "") const {
+        if (!object.is_object()) return;
+        for (const auto& [key, value] : object.items()) {
+            if (std::find(known.begin(), known.end(), key) == known.end())
+                fail(prefix.empty() ? key : prefix + "." + key,
+                     unknown_field_text(key, known, known_text));
+        }
     }
 
     // "must be a string, got number"

@@ -186,6 +186,57 @@ TEST_SUITE("config") {
                   .find("field 'gate.allow_failures'") != std::string::npos);
     }
 
+    TEST_CASE("unknown fields of the gate's objects are named with the closest known one") {
+        const fs::path dir = fresh_dir("config_unknown_fields");
+        const auto error_of = [&](const std::string& json) {
+            try {
+                load(dir, json);
+            } catch (const tournament::ConfigError& e) {
+                return std::string(e.what());
+            }
+            return std::string("no error");
+        };
+        const std::string file = (dir / "gate.json").string();
+        const std::string bots =
+            R"("bots": [{"name": "a", "command": "x"}, {"name": "b", "command": "y"}])";
+        CHECK(error_of(R"({"game": "diceshogi", )" + bots + R"(, "gate": {"max_game": 5}})") ==
+              file +
+                  ": field 'gate.max_game': unknown field: did you mean 'max_games'? (known: "
+                  "sprt, max_games, inconclusive, allow_failures for games between bots; "
+                  "baseline, tolerance, allow_failures for samegame)");
+        CHECK(error_of(R"({"game": "samegame", )" + bots + R"(, "gate": {"baseline_file": "b"}})")
+                  .find("field 'gate.baseline_file': unknown field: did you mean 'baseline'?") !=
+              std::string::npos);
+        CHECK(error_of(R"({"game": "diceshogi", )" + bots +
+                       R"(, "gate": {"sprt": {"elo_0": 5, "elo1": 1}}})") ==
+              file +
+                  ": field 'gate.sprt.elo_0': unknown field: did you mean 'elo0'? (known: elo0, "
+                  "elo1, alpha, beta, model)");
+        CHECK(error_of(R"({"game": "diceshogi", )" + bots + R"(, "gates": {}})")
+                  .find("field 'gates': unknown field: did you mean 'gate'?") != std::string::npos);
+        CHECK(error_of(R"({"game": "diceshogi", "bots": [{"name": "a", "comand": "x"},
+                         {"name": "b", "command": "y"}]})")
+                  .find("field 'bots[0].comand': unknown field: did you mean 'command'?") !=
+              std::string::npos);
+    }
+
+    TEST_CASE("a gate config may end its lists and objects with a comma") {
+        const fs::path dir = fresh_dir("config_trailing_commas");
+        const auto config = load(dir, R"({
+  "game": "diceshogi",
+  "bots": [
+    {"name": "a", "command": "x",},
+    {"name": "b", "command": "y"},  // the baseline
+  ],
+  "candidate": "b",
+  "gate": {"sprt": {"elo0": -10, "elo1": 5,}, "max_games": 40,},
+})");
+        CHECK(config.tournament.bots.size() == 2);
+        CHECK(config.tournament.candidate == 1);
+        CHECK(config.gate.sprt.elo0 == -10);
+        CHECK(config.gate.max_games == 40u);
+    }
+
     TEST_CASE("command-line options override the config") {
         const fs::path dir = fresh_dir("overrides");
         auto config = load(dir, diceshogi("reply random", "reply nonsense", "{}"));

@@ -82,11 +82,12 @@ TEST_CASE("the gate's options: its own fields pass, the format is the gauntlet")
     CHECK(error_of(R"({"game": "diceshogi", "format": 3, "colour": 1, )" + kBots + "}",
                    gate_options())
               .find("field 'format'") != std::string::npos);
-    // Other unknown fields are still refused, with the tournament's list.
+    // Other unknown fields are still refused, with the tournament's list and (issue 16) the
+    // caller's own fields.
     CHECK(error_of(R"({"game": "diceshogi", "colour": 1, )" + kBots + "}", gate_options()) ==
           "gates/g.json: field 'colour': unknown field (known: game, bots, boards, seeds, "
           "games_per_seed, players_per_game, format, candidate, seat_orders, time, concurrency, "
-          "out, limits, sandbox, games; see configs/README.md)");
+          "out, limits, sandbox, games, gate; see configs/README.md)");
     // A puzzle has no format: "format" is refused as before, "candidate" is the caller's.
     CHECK(read(R"({"game": "samegame", "boards": [6], "candidate": "cand", "gate": {}, )" + kBots +
                    "}",
@@ -183,4 +184,120 @@ TEST_CASE("testcase_from_file: a board file read, checked with the game's check"
     CHECK_THROWS_AS(tournament::testcase_from_file(samegame, dir / "missing.txt"),
                     std::invalid_argument);
     fs::remove_all(dir);
+}
+
+// ---- issue 16 item 8: unknown fields named with the closest known one; trailing commas --------
+
+namespace {
+
+std::string load_error(const std::string& text) {
+    try {
+        tournament::load_config_text(text, kFile);
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("a misspelled bot field is named as unknown, with the field it was meant to be") {
+    // It was reported as "field 'bots[0].command': missing".
+    CHECK(load_error(R"({"game": "diceshogi", "bots": [{"name": "a", "comand": "x"},
+                         {"name": "b", "command": "y"}]})") ==
+          "gates/g.json: field 'bots[0].comand': unknown field: did you mean 'command'? (known: "
+          "name, command, working_dir, limits, sandbox)");
+    CHECK(load_error(R"({"game": "samegame", "bots": [{"command": "x", "Name": "a"}]})") ==
+          "gates/g.json: field 'bots[0].Name': unknown field: did you mean 'name'? (known: name, "
+          "command, working_dir, limits, sandbox)");
+    CHECK(load_error(R"({"game": "samegame", "bots": [{"command": "x", "workdir": "a"}]})") ==
+          "gates/g.json: field 'bots[0].workdir': unknown field (known: name, command, "
+          "working_dir, limits, sandbox)");
+}
+
+TEST_CASE("every object of a config names its unknown fields with the closest known one") {
+    const std::string head = R"({"game": "diceshogi", )" + kBots;
+    CHECK(load_error(head + R"(, "seed": 5})") ==
+          "gates/g.json: field 'seed': unknown field: did you mean 'seeds'? (known: game, bots, "
+          "boards, seeds, games_per_seed, players_per_game, format, candidate, seat_orders, time, "
+          "concurrency, out, limits, sandbox, games; see configs/README.md)");
+    CHECK(load_error(head + R"(, "player_per_games": 2})")
+              .find("field 'player_per_games': unknown field: did you mean 'players_per_game'?") !=
+          std::string::npos);
+    CHECK(load_error(head + R"(, "colour": 1})")
+              .find("field 'colour': unknown field (known: game, bots,") != std::string::npos);
+    CHECK(load_error(head + R"(, "limits": {"memory": 5}})") ==
+          "gates/g.json: field 'limits.memory': unknown field: did you mean 'memory_mb'? (known: "
+          "memory_mb, cpu_seconds, processes, file_size_mb)");
+    CHECK(load_error(R"({"game": "diceshogi", "bots": [{"name": "a", "command": "x",
+                         "limits": {"cpu_second": 1}}, {"name": "b", "command": "y"}]})") ==
+          "gates/g.json: field 'bots[0].limits.cpu_second': unknown field: did you mean "
+          "'cpu_seconds'? (known: memory_mb, cpu_seconds, processes, file_size_mb)");
+    CHECK(load_error(head + R"(, "time": {"scale": 2, "margin": 5}})") ==
+          "gates/g.json: field 'time.margin': unknown field: did you mean 'margin_ms'? (known: "
+          "scale, margin_ms)");
+    CHECK(load_error(head + R"(, "seeds": {"cuont": 5}})") ==
+          "gates/g.json: field 'seeds.cuont': unknown field: did you mean 'count'? (known: "
+          "count, master)");
+    // The unknown field is named before the fields it would have set are checked.
+    CHECK(load_error(head + R"(, "time": {"scale": 0, "margn_ms": 5}})")
+              .find("field 'time.margn_ms': unknown field") != std::string::npos);
+    // The caller's own fields are known fields too.
+    CHECK(error_of(R"({"game": "diceshogi", "gates": {}, )" + kBots + "}", gate_options())
+              .find("field 'gates': unknown field: did you mean 'gate'?") != std::string::npos);
+}
+
+TEST_CASE("closest_name: a slip of the keyboard, in any case, or nothing") {
+    const std::vector<std::string> known = {"name", "command", "working_dir", "limits", "sandbox"};
+    CHECK(tournament::closest_name("comand", known) == "command");
+    CHECK(tournament::closest_name("commnad", known) == "command");  // two letters swapped
+    CHECK(tournament::closest_name("COMMAND", known) == "command");
+    CHECK(tournament::closest_name("nmae", known) == "name");
+    CHECK(tournament::closest_name("working_directory", known) == "working_dir");
+    CHECK(tournament::closest_name("limit", known) == "limits");
+    CHECK_FALSE(tournament::closest_name("program", known));
+    CHECK_FALSE(tournament::closest_name("x", known));
+    CHECK_FALSE(tournament::closest_name("", known));
+    CHECK(tournament::unknown_field_text("comand", {"command"}) ==
+          "unknown field: did you mean 'command'? (known: command)");
+    CHECK(tournament::unknown_field_text("zzz", {"command"}, "command, for bots") ==
+          "unknown field (known: command, for bots)");
+}
+
+TEST_CASE("trailing commas are accepted in arrays and objects, nested, around comments") {
+    const auto config = tournament::load_config_text(R"({
+        "game": "diceshogi",
+        "bots": [
+            {"name": "a,]", "command": "x",},  // a comma inside a string stays
+            {"name": "b", "command": "y , }", "limits": {"memory_mb": 64,},},
+        ],
+        "seeds": [1, 2, 3, /* the last one */ ],
+        "time": {"scale": 2, "margin_ms": 5, // more to come
+        },
+    })",
+                                                     kFile);
+    CHECK(config.bots.size() == 2);
+    CHECK(config.bots[0].name == "a,]");
+    CHECK(config.bots[1].command == "y , }");
+    CHECK(config.bots[1].limits->memory_mb == 64);
+    CHECK(config.seeds == std::vector<std::int64_t>{1, 2, 3});
+    CHECK(config.time_scale == 2);
+    CHECK(tournament::without_trailing_commas(R"({"a": [1, "x,]",], "b": "\",}",})") ==
+          R"({"a": [1, "x,]" ], "b": "\",}" })");
+    // A comment that holds a comma and a bracket is left as it is.
+    CHECK(tournament::without_trailing_commas("[1 /* ,] */, // ,}\n]") == "[1 /* ,] */  // ,}\n]");
+}
+
+TEST_CASE("a comma without a value before it is still refused, at its line") {
+    const std::string head = "{\n  \"game\": \"diceshogi\",\n  ";
+    CHECK(load_error(head + "\"seeds\": [,],\n" + kBots + "}")
+              .find("gates/g.json: not valid JSON: parse error at line 3") != std::string::npos);
+    CHECK(load_error(head + "\"seeds\": [1,,],\n" + kBots + "}")
+              .find("gates/g.json: not valid JSON: parse error at line 3") != std::string::npos);
+    CHECK(load_error(head + "\"seeds\": ,\n" + kBots + "}")
+              .find("gates/g.json: not valid JSON: parse error at line 3") != std::string::npos);
+    CHECK(load_error("{,}").find("not valid JSON: parse error at line 1, column 2") !=
+          std::string::npos);
+    CHECK(load_error("{\"game\": \"diceshogi\",,\n" + kBots + "}")
+              .find("not valid JSON: parse error at line 1") != std::string::npos);
 }
