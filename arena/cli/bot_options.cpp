@@ -1,7 +1,9 @@
 #include "arena/cli/bot_options.hpp"
 
+#include <cctype>
 #include <filesystem>
 #include <map>
+#include <string_view>
 
 #include "arena/cli/numbers.hpp"
 #include "arena/common/error.hpp"
@@ -35,7 +37,95 @@ std::vector<std::string> bot_names(const std::vector<std::string>& commands) {
     return names;
 }
 
+// "mine" of "mine=python3 bot.py": a name only if every character may be in one.
+bool is_bot_name(std::string_view text) {
+    if (text.empty()) return false;
+    for (const char c : text) {
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '+' &&
+            c != '-')
+            return false;
+    }
+    return true;
+}
+
 }  // namespace
+
+BotArg parse_bot_arg(const std::string& text) {
+    BotArg arg;
+    std::string rest = text;
+    const std::size_t eq = text.find('=');
+    if (eq != std::string::npos && is_bot_name(std::string_view(text).substr(0, eq))) {
+        arg.name = text.substr(0, eq);
+        rest = text.substr(eq + 1);
+    }
+    // "@DIR" at the end: the last '@' not followed by a space (an '@' inside an argument, as in
+    // "./bot --user=me@host", needs "@." after it).
+    const std::size_t at = rest.rfind('@');
+    if (at != std::string::npos && rest.find_first_of(" \t", at) == std::string::npos) {
+        arg.working_dir = rest.substr(at + 1);
+        rest.resize(at);
+        if (arg.working_dir.empty())
+            throw Error("--bot '" + terminal::visible(text) +
+                        "': no directory after '@' (write NAME=COMMAND@DIR)");
+    }
+    arg.command = rest;
+    if (arg.command.find_first_not_of(" \t") == std::string::npos)
+        throw Error("--bot '" + terminal::visible(text) +
+                    "': no command (write --bot COMMAND or --bot NAME=COMMAND)");
+    return arg;
+}
+
+std::vector<match::PlayerSpec> bots_from_args(const std::vector<std::string>& args,
+                                              const BotLimitArgs& limits) {
+    std::vector<BotArg> parsed;
+    std::vector<std::string> commands;
+    for (const std::string& text : args) {
+        parsed.push_back(parse_bot_arg(text));
+        commands.push_back(parsed.back().command);
+    }
+    const std::vector<std::string> program_names = bot_names(commands);
+    std::vector<match::PlayerSpec> players;
+    std::map<std::string, int> seen;
+    for (std::size_t i = 0; i < parsed.size(); ++i) {
+        match::PlayerSpec player;
+        player.name = parsed[i].name.empty() ? program_names[i] : parsed[i].name;
+        if (seen[player.name]++ > 0)
+            throw Error("--bot: two bots are named '" + player.name +
+                        "': give each its own NAME=COMMAND");
+        player.command = parsed[i].command;
+        player.working_dir = parsed[i].working_dir;
+        apply_limit_args(limits, player);
+        try {
+            match::check_command(player);
+        } catch (const std::exception& e) {
+            throw Error("--bot " + player.name + ": " + e.what());
+        }
+        players.push_back(std::move(player));
+    }
+    return players;
+}
+
+void add_time_options(CLI::App* command, TimeArgs& time) {
+    const std::string group = "Time limits (CodinGame's limit x scale + margin)";
+    command
+        ->add_option("--time-scale", time.scale,
+                     "Multiply CodinGame's turn limits by this (e.g. 2 on a slow machine)")
+        ->check(CLI::Range(0.01, 1000.0))
+        ->group(group);
+    numbers::add_whole_number(command, "--time-margin-ms", time.margin_ms, {0, 3'600'000},
+                              "Add this many ms to every turn limit")
+        ->group(group);
+    command
+        ->add_flag("--no-time-limit", time.no_limit,
+                   "No time limit (a day per turn): to step through a bot in a debugger")
+        ->group(group);
+}
+
+void apply_time_args(const TimeArgs& time, match::MatchOptions& options) {
+    if (time.scale) options.time_scale = *time.scale;
+    if (time.margin_ms) options.time_margin_ms = static_cast<int>(*time.margin_ms);
+    options.no_time_limit = time.no_limit;
+}
 
 void add_limit_options(CLI::App* command, BotLimitArgs& limits) {
     const std::string group = "Bot limits (each bot; end it as a crash with the reason)";

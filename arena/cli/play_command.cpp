@@ -216,7 +216,7 @@ int run_play_command(const PlayArgs& args) {
     } catch (const std::invalid_argument& e) {  // the registry's refusal: the user's to fix
         throw Error(e.what());
     }
-    const std::vector<match::PlayerSpec> players = bots_from_commands(args.bots, args.limits);
+    const std::vector<match::PlayerSpec> players = bots_from_args(args.bots, args.limits);
     check_limits_and_sandbox(players);
 
     const match::MatchOptions options =

@@ -2,6 +2,7 @@
 
 #include <csignal>
 
+#include "arena/common/player_names.hpp"
 #include "arena/common/terminal_text.hpp"
 
 namespace arena::cli {
@@ -28,19 +29,9 @@ std::string last_lines(const std::string& text, int count) {
 }
 
 std::string with_names(const std::string& text, const std::vector<match::PlayerSpec>& players) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const bool placeholder = text[i] == '$' && i + 1 < text.size() && text[i + 1] >= '0' &&
-                                 text[i + 1] <= '9' &&
-                                 static_cast<std::size_t>(text[i + 1] - '0') < players.size();
-        if (placeholder) {
-            out += players[text[i + 1] - '0'].name;
-            ++i;
-        } else {
-            out += text[i];
-        }
-    }
-    return out;
+    std::vector<std::string> names;
+    for (const match::PlayerSpec& player : players) names.push_back(player.name);
+    return with_player_names(text, names);
 }
 
 std::string signal_name(int signal) {

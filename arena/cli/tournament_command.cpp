@@ -8,6 +8,7 @@
 
 #include "arena/cli/numbers.hpp"
 #include "arena/cli/run_defaults.hpp"
+#include "arena/cli/run_output.hpp"
 #include "arena/cli/system_errors.hpp"
 #include "arena/common/error.hpp"
 #include "arena/common/files.hpp"
@@ -86,53 +87,6 @@ tournament::TournamentConfig config_of_run(const TournamentArgs& args,
     return now;
 }
 
-// standings.json, .md, .csv and the table for the terminal, from the records alone. `partial`
-// marks an interrupted run: "partial: 37 of 120 games".
-std::string write_standings(const tournament::TournamentConfig& config,
-                            const std::vector<tournament::GameRecord>& records, const fs::path& out,
-                            const std::string& partial) {
-    const std::string mark = partial.empty() ? "" : "**" + partial + "**\n\n";
-    const referee::StandingsKind kind = referee::game_info(config.game).standings;
-    if (kind == referee::StandingsKind::validator_totals) {
-        const auto standings = report::samegame_standings(config, records);
-        files::write_atomically(
-            out / "standings.json",
-            match::dump_json(report::to_json(standings, config.game), 2) + "\n");
-        files::write_atomically(out / "standings.md",
-                                mark + report::to_markdown(standings, config, out.string()));
-        files::write_atomically(out / "standings.csv", report::to_csv(standings));
-        return report::to_text(standings);
-    }
-    const auto standings = report::versus_standings(config, records);
-    nlohmann::ordered_json json = report::to_json(standings);
-    if (!partial.empty()) json["partial"] = partial;
-    files::write_atomically(out / "standings.json", match::dump_json(json, 2) + "\n");
-    files::write_atomically(out / "standings.md",
-                            mark + report::to_markdown(standings, out.string()));
-    files::write_atomically(out / "standings.csv", report::to_csv(standings));
-    return report::to_text(standings);
-}
-
-// Failed games, each with the one line that replays it.
-std::string failures_text(const std::vector<tournament::GameRecord>& records, const fs::path& out) {
-    std::map<std::string, std::pair<int, std::string>> failures;  // bot -> count, first game
-    for (const tournament::GameRecord& r : records) {
-        for (std::size_t seat = 0; seat < r.players.size(); ++seat) {
-            if (r.outcomes[seat] == match::Outcome::ok) continue;
-            auto& [count, first] = failures[r.players[seat]];
-            if (count++ == 0) first = r.id;
-        }
-    }
-    if (failures.empty()) return "";
-    std::string text = "\nfailures (replay the first one of each bot with the command shown):\n";
-    for (const auto& [bot, entry] : failures) {
-        text += "  " + bot + ": " + std::to_string(entry.first) +
-                " game(s), first: " + report::replay_command("build/arena", out, entry.second) +
-                "\n";
-    }
-    return text;
-}
-
 void print_plan(const tournament::TournamentConfig& config, std::size_t games,
                 const tournament::RunOptions& options) {
     const referee::GameInfo& game = referee::game_info(config.game);
@@ -148,36 +102,6 @@ void print_plan(const tournament::TournamentConfig& config, std::size_t games,
     std::cout << ", " << options.concurrency << " at a time, output in " << options.out.string()
               << "/\n"
               << std::flush;
-}
-
-// After the games: standings, failures and the report of what was played; interrupted, they are
-// marked partial and the command that goes on is printed. Returns the exit code.
-int finish_run(const tournament::TournamentConfig& config,
-               const std::vector<tournament::GameRecord>& records, std::size_t scheduled,
-               const fs::path& out, const std::string& program) {
-    const int signal = process::interrupt_signal();
-    const std::string partial = signal ? "partial: " + std::to_string(records.size()) + " of " +
-                                             std::to_string(scheduled) + " games (interrupted)"
-                                       : "";
-    std::string table = write_standings(config, records, out, partial);
-    table += failures_text(records, out);
-    std::cout << "\n"
-              << (partial.empty() ? "" : partial + "\n") << table
-              << "\nwritten: " << (out / "results.jsonl").string() << ", "
-              << (out / "standings.md").string() << " (.json, .csv), " << (out / "games").string()
-              << "/\n";
-    // The report page (standings, charts, failed games' replays) is a view of the files above:
-    // a failure to write it must not hide the results.
-    try {
-        const view::ReportFiles report = view::write_report(out);
-        std::cout << "report: " << report.report.string() << " (open it in a browser)\n";
-    } catch (const std::exception& e) {
-        std::cerr << "warning: no report.html: " << e.what() << "\n";
-    }
-    if (!signal) return 0;
-    std::cout << records.size() << " of " << scheduled << " games saved; to go on: "
-              << shell_command({program, "tournament", "--resume", "--out", out.string()}) << "\n";
-    return process::interrupted_exit_code(signal);
 }
 
 // The options that only make sense together, checked before any file is read.
@@ -273,7 +197,9 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
     const std::size_t scheduled = tournament::make_schedule(config).size();
     print_plan(config, scheduled, options);
     const std::vector<tournament::GameRecord> records = play_games(config, options);
-    return finish_run(config, records, scheduled, options.out, program);
+    return finish_run(
+        config, records, scheduled, options.out,
+        shell_command({program, "tournament", "--resume", "--out", options.out.string()}));
 }
 
 }  // namespace arena::cli

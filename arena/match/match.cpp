@@ -102,6 +102,7 @@ Outcome classify_no_answer(Seat& seat, Turn& turn, process::ReadStatus read) {
 }
 
 int enforced_limit_ms(int codingame_limit_ms, const MatchOptions& options) {
+    if (options.no_time_limit) return kNoTimeLimitMs;
     const double scaled = std::ceil(codingame_limit_ms * options.time_scale);
     return std::max(1, static_cast<int>(scaled) + options.time_margin_ms);
 }

@@ -78,6 +78,10 @@ struct MatchLog {
     double duration_ms = 0;
 };
 
+// The turn limit under MatchOptions::no_time_limit: a day, so that a bot paused in a debugger is
+// still waited for, while a bot that never answers cannot hold the arena forever.
+inline constexpr int kNoTimeLimitMs = 24 * 60 * 60 * 1000;
+
 struct MatchOptions {
     // Kill grace, default limits and sandbox; the working dir (and any limits or sandbox of its
     // own) comes from each PlayerSpec.
@@ -86,6 +90,9 @@ struct MatchOptions {
     // time_margin_ms, at least 1 ms. For slow machines, sanitizer builds or quick smoke runs.
     double time_scale = 1.0;
     int time_margin_ms = 0;
+    // No time limit to speak of (kNoTimeLimitMs per turn): for stepping through a bot in a
+    // debugger (`--no-time-limit`). Replaces time_scale and time_margin_ms.
+    bool no_time_limit = false;
     // Called after each turn (e.g. to print it); runs on the match's thread.
     std::function<void(const Turn&)> on_turn;
 };

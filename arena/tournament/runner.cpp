@@ -319,6 +319,7 @@ class Workers {
         if (!results_) throw RunError("cannot write '" + results_path.string() + "'");
         match_options_.time_scale = config.time_scale;
         match_options_.time_margin_ms = config.time_margin_ms;
+        match_options_.no_time_limit = config.no_time_limit;
     }
 
     // Plays the games on `concurrency` threads; rethrows the first failure.

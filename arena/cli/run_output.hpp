@@ -1,0 +1,33 @@
+// What a run of games (tournament, match) leaves for the user once its games are played: the
+// standings files and table, each failing bot's first failure, the report page, and for an
+// interrupted run the command that goes on. Shared by the commands that run series of games.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "arena/tournament/config.hpp"
+#include "arena/tournament/record.hpp"
+
+namespace arena::cli {
+
+// standings.json, .md, .csv in `out` and the table for the terminal, from the records alone.
+// `partial` marks an interrupted run: "partial: 37 of 120 games".
+std::string write_standings(const tournament::TournamentConfig& config,
+                            const std::vector<tournament::GameRecord>& records,
+                            const std::filesystem::path& out, const std::string& partial);
+
+// Failed games, for each failing bot its count and its first failure with the line that
+// replays it; empty when no game failed.
+std::string failures_text(const std::vector<tournament::GameRecord>& records,
+                          const std::filesystem::path& out);
+
+// After the games: standings, failures and the report of what was played; interrupted, they
+// are marked partial and the command that goes on is printed (`resume_command`, e.g. "arena
+// tournament --resume --out DIR"). Returns the exit code.
+int finish_run(const tournament::TournamentConfig& config,
+               const std::vector<tournament::GameRecord>& records, std::size_t scheduled,
+               const std::filesystem::path& out, const std::string& resume_command);
+
+}  // namespace arena::cli
