@@ -1,6 +1,7 @@
 #include "referees/registry.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <stdexcept>
 
@@ -198,8 +199,16 @@ std::vector<std::string> known_games() {
 }
 
 const GameInfo* find_game(std::string_view game) {
+    // A user writes "SameGame", "DiceShogi", "TSURO" or the title "Dice Shogi": any case.
+    const auto same_letters = [](std::string_view a, std::string_view b) {
+        return a.size() == b.size() &&
+               std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+                   return std::tolower(static_cast<unsigned char>(x)) ==
+                          std::tolower(static_cast<unsigned char>(y));
+               });
+    };
     for (const GameInfo& info : games()) {
-        if (info.name == game) return &info;
+        if (same_letters(info.name, game) || same_letters(info.title, game)) return &info;
     }
     return nullptr;
 }

@@ -100,10 +100,12 @@ std::string game_titles(bool (*has)(const GameInfo&), const std::string& separat
 // The game names make_referee accepts, e.g. {"samegame", "diceshogi", "tsuro"}.
 std::vector<std::string> known_games();
 
-// The entry of a game, or nullptr when there is no such game.
+// The entry of a game named by its name or its title in any case ("samegame", "SameGame",
+// "DICESHOGI", "Dice Shogi"), or nullptr when there is no such game. Callers keep the entry's
+// `name` (what logs, results and standings write), not the text they were given.
 const GameInfo* find_game(std::string_view game);
 
-// The entry of a game. Throws std::invalid_argument for a game that is not in known_games():
+// The entry of a game, as find_game finds it. Throws std::invalid_argument for any other name:
 // "unknown game 'x': known games are samegame, diceshogi, tsuro".
 const GameInfo& game_info(const std::string& game);
 

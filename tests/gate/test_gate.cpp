@@ -237,6 +237,22 @@ TEST_SUITE("config") {
         CHECK(config.gate.max_games == 40u);
     }
 
+    TEST_CASE("the game in any case: the gate's kind and messages use the registry's name") {
+        const fs::path dir = fresh_dir("config_game_case");
+        const auto config = load(dir, R"({"game": "SameGame", "boards": [6],
+            "bots": [{"name": "a", "command": "x"}], "gate": {"tolerance": 3}})");
+        CHECK(config.tournament.game == "samegame");
+        CHECK(config.gate.tolerance.amount == 3);
+        try {
+            load(dir, R"({"game": "SAMEGAME", "bots": [{"name": "a", "command": "x"}],
+                "gate": {"max_games": 3}})");
+            FAIL("max_games accepted for a puzzle");
+        } catch (const tournament::ConfigError& e) {
+            CHECK(std::string(e.what()).find("field 'gate.max_games': not used by samegame") !=
+                  std::string::npos);
+        }
+    }
+
     TEST_CASE("command-line options override the config") {
         const fs::path dir = fresh_dir("overrides");
         auto config = load(dir, diceshogi("reply random", "reply nonsense", "{}"));

@@ -48,6 +48,24 @@ TEST_CASE("every game has an entry, in a fixed order; an unknown game is named w
     }
 }
 
+TEST_CASE("a game is found by its name or its title in any case (issue 16)") {
+    CHECK(find_game("SameGame") == &game_info("samegame"));
+    CHECK(find_game("SAMEGAME") == &game_info("samegame"));
+    CHECK(find_game("DiceShogi") == &game_info("diceshogi"));
+    CHECK(find_game("Dice Shogi") == &game_info("diceshogi"));
+    CHECK(find_game("TSURO") == &game_info("tsuro"));
+    CHECK(game_info("Tsuro").name == "tsuro");  // the canonical name is what callers keep
+    CHECK(find_game("same game") == nullptr);
+    CHECK(find_game("tsuro ") == nullptr);
+    CHECK(find_game("") == nullptr);
+    CHECK(error_of([] { game_info("Tsur0"); }) ==
+          "unknown game 'Tsur0': known games are samegame, diceshogi, tsuro");
+    GameSetup setup;
+    setup.game = "SameGame";
+    setup.players = 1;
+    CHECK(make_referee(setup) != nullptr);
+}
+
 TEST_CASE("SameGame: a 1-player puzzle on CodinGame's 50 boards, no seed") {
     const GameInfo& game = game_info("samegame");
     CHECK(game.title == "SameGame");

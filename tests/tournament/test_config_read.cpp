@@ -301,3 +301,17 @@ TEST_CASE("a comma without a value before it is still refused, at its line") {
     CHECK(load_error("{\"game\": \"diceshogi\",,\n" + kBots + "}")
               .find("not valid JSON: parse error at line 1") != std::string::npos);
 }
+
+TEST_CASE("the game is named in any case; the config keeps the registry's name (issue 16)") {
+    CHECK(read(R"({"game": "DiceShogi", )" + kBots + "}").game == "diceshogi");
+    CHECK(read(R"({"game": "TSURO", )" + kBots + "}").game == "tsuro");
+    CHECK(read(R"({"game": "SameGame", "boards": [1], )" + kBots + "}").game == "samegame");
+    // The gate's fixed format applies to a game named in any case too.
+    CHECK(error_of(R"({"game": "DiceShogi", "format": "round-robin", )" + kBots + "}",
+                   gate_options()) ==
+          "gates/g.json: field 'format': a gate plays the candidate's games only: use "
+          "\"gauntlet\" or leave it out");
+    CHECK(error_of(R"({"game": "chess", )" + kBots + "}") ==
+          "gates/g.json: field 'game': unknown game 'chess': known games are samegame, "
+          "diceshogi, tsuro");
+}
