@@ -1,6 +1,7 @@
 #include "arena/report/samegame_standings.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <map>
 #include <sstream>
@@ -34,7 +35,87 @@ void rank(std::vector<SameGameStanding>& standings) {
     }
 }
 
+bool any_validator(const std::vector<SameGameStanding>& standings) {
+    return std::any_of(standings.begin(), standings.end(),
+                       [](const SameGameStanding& s) { return s.validators > 0; });
+}
+
+// "1-10, 13, 15-20": board numbers, consecutive ones as a range.
+std::string number_ranges(std::vector<int> numbers) {
+    std::sort(numbers.begin(), numbers.end());
+    std::string text;
+    for (std::size_t i = 0; i < numbers.size();) {
+        std::size_t j = i;
+        while (j + 1 < numbers.size() && numbers[j + 1] <= numbers[j] + 1) ++j;
+        if (!text.empty()) text += ", ";
+        text += std::to_string(numbers[i]);
+        if (numbers[j] != numbers[i]) text.append("-").append(std::to_string(numbers[j]));
+        i = j + 1;
+    }
+    return text;
+}
+
+std::string counted(int count, const std::string& noun) {
+    return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+// The built-in validators of the game's catalogue, "boards 11-50"; "" without any.
+std::string catalogue_validators(const referee::GameInfo& game) {
+    if (!game.testcases.builtins) return "";
+    std::vector<int> numbers;
+    for (const referee::Testcase& t : game.testcases.builtins())
+        if (t.validator) numbers.push_back(t.board_number);
+    return numbers.empty() ? "" : game.testcases.noun + "s " + number_ranges(numbers);
+}
+
+bool has_validators(const tournament::TournamentConfig& config) {
+    return std::any_of(config.testcases.begin(), config.testcases.end(),
+                       [](const referee::Testcase& t) { return t.validator; });
+}
+
+// How the table is ranked, after the boards_summary: true to this run's boards.
+std::string ranking_note(const tournament::TournamentConfig& config) {
+    if (has_validators(config)) {
+        return "ranked as CodinGame ranks a submit: validators passed, then the validator total "
+               "(CodinGame's submit score: the sum over the validators, a failed one counting 0), "
+               "then the total over every board played.";
+    }
+    const std::string validators = catalogue_validators(referee::game_info(config.game));
+    return "no validator in this run, so no submit score: ranked by the boards passed, then the "
+           "total over these boards (a failed board counts 0)." +
+           (validators.empty() ? std::string()
+                               : " CodinGame's submit score is the total over its validators (" +
+                                     validators + ").");
+}
+
 }  // namespace
+
+std::string boards_summary(const tournament::TournamentConfig& config) {
+    const std::string noun = referee::game_info(config.game).testcases.noun;
+    std::vector<int> numbers;
+    std::vector<std::string> files;
+    int tests = 0, validators = 0;
+    for (const referee::Testcase& t : config.testcases) {
+        if (t.board_number > 0) {
+            numbers.push_back(t.board_number);
+            (t.validator ? validators : tests) += 1;
+        } else {
+            files.push_back(t.name);
+        }
+    }
+    const std::string file_count = counted(static_cast<int>(files.size()), noun + " file");
+    std::string what = number_ranges(numbers);  // "1-2, mine", "1-2 and 5 board files"
+    constexpr std::size_t kFilesNamed = 3;      // more are only counted
+    if (files.size() <= kFilesNamed) {
+        for (const std::string& file : files) what += (what.empty() ? "" : ", ") + file;
+        what = what.empty() ? "no " + noun + "s" : noun + "s " + what;
+    } else {
+        what = (what.empty() ? "" : noun + "s " + what + " and ") + file_count;
+    }
+    std::string counts = tests ? counted(tests, "test") + ", " : "";
+    if (!files.empty()) counts += file_count + ", ";
+    return what + " (" + counts + counted(validators, "validator") + ")";
+}
 
 std::vector<SameGameStanding> samegame_standings(
     const tournament::TournamentConfig& config,
@@ -43,8 +124,7 @@ std::vector<SameGameStanding> samegame_standings(
     for (const tournament::GameRecord& r : records)
         by_bot_and_board[r.players.at(0) + "\n" + r.testcase] = &r;
 
-    const bool has_validators = std::any_of(config.testcases.begin(), config.testcases.end(),
-                                            [](const referee::Testcase& t) { return t.validator; });
+    const bool validators_ranked = has_validators(config);
     std::vector<SameGameStanding> standings;
     for (const match::PlayerSpec& bot : config.bots) {
         SameGameStanding s;
@@ -68,7 +148,7 @@ std::vector<SameGameStanding> samegame_standings(
                 s.validators_passed += passed;
                 s.validator_total += counted;
             }
-            if (t.best_known > 0 && (t.validator || !has_validators)) {
+            if (t.best_known > 0 && (t.validator || !validators_ranked)) {
                 best_known += t.best_known;
                 scored_against_best += counted;
             }
@@ -119,18 +199,23 @@ nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings,
     return {{"game", game}, {"standings", rows}};
 }
 
-std::string to_text(const std::vector<SameGameStanding>& standings) {
+namespace {
+
+// Without a validator the totals and passes are over every board played (as the ranking is).
+std::string table_text(const std::vector<SameGameStanding>& standings, bool validators) {
     std::ostringstream out;
     char line[256];
-    std::snprintf(line, sizeof line, "%-4s %-20s %12s %8s %9s %8s %10s %10s\n", "rank", "bot",
-                  "validators", "% best", "passed", "failed", "mean ms", "max ms");
+    std::snprintf(line, sizeof line, "%-4s %-20s %15s %8s %17s %8s %10s %10s\n", "rank", "bot",
+                  validators ? "validator total" : "total", "% best",
+                  validators ? "validators passed" : "boards passed", "failed", "mean ms",
+                  "max ms");
     out << line;
     for (const SameGameStanding& s : standings) {
         const std::string passed =
-            std::to_string(s.validators ? s.validators_passed : s.boards_passed) + "/" +
-            std::to_string(s.validators ? s.validators : s.boards);
-        std::snprintf(line, sizeof line, "%-4d %-20s %12s %7.1f%% %9s %8d %10.2f %10.1f\n", s.rank,
-                      s.bot.c_str(), thousands(s.validators ? s.validator_total : s.total).c_str(),
+            std::to_string(validators ? s.validators_passed : s.boards_passed) + "/" +
+            std::to_string(validators ? s.validators : s.boards);
+        std::snprintf(line, sizeof line, "%-4d %-20s %15s %7.1f%% %17s %8d %10.2f %10.1f\n", s.rank,
+                      s.bot.c_str(), thousands(validators ? s.validator_total : s.total).c_str(),
                       s.best_known_percent, passed.c_str(), s.timeouts + s.crashes + s.invalids,
                       s.mean_turn_ms, s.max_turn_ms);
         out << line;
@@ -138,12 +223,33 @@ std::string to_text(const std::vector<SameGameStanding>& standings) {
     return out.str();
 }
 
+}  // namespace
+
+std::string to_text(const std::vector<SameGameStanding>& standings) {
+    return table_text(standings, any_validator(standings));
+}
+
+std::string to_text(const std::vector<SameGameStanding>& standings,
+                    const tournament::TournamentConfig& config) {
+    return wrapped(boards_summary(config) + ": " + ranking_note(config)) +
+           table_text(standings, has_validators(config));
+}
+
 std::string to_markdown(const std::vector<SameGameStanding>& standings,
                         const tournament::TournamentConfig& config, const std::string& out_dir) {
     std::ostringstream md;
+    std::string boards = boards_summary(config);
+    boards[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(boards[0])));
     md << "# " << referee::game_info(config.game).title << " standings\n\n"
-       << "Validator total = CodinGame's submit score (validators 11-50; a failed board counts 0). "
-       << "% best = that total against the best known scores of the same boards.\n\n"
+       << boards << ": " << ranking_note(config) << "\n\n"
+       << (has_validators(config)
+               ? "Validator total: the sum over the validators played. % best known: that total "
+                 "against the best known scores of the same boards. All boards: the same sum "
+                 "over every board played, tests included. "
+               : "Validator total and validators passed are 0 and 0/0: no validator was played. "
+                 "% best known: the total over all boards against the best known scores of the "
+                 "boards that have one. ")
+       << "How to read every column: `" << kReadingGuide << "`.\n\n"
        << "| rank | bot | validator total | % best known | validators passed | all boards | "
           "timeouts | crashes | invalid | first failure (replay it) | mean turn ms | max turn ms "
           "|\n"

@@ -49,8 +49,19 @@ nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings,
 std::string to_markdown(const std::vector<SameGameStanding>& standings,
                         const tournament::TournamentConfig& config,
                         const std::string& out_dir = ".");
-// A compact table for the terminal.
+// A compact table for the terminal, headed by what the boards are (boards_summary) and what the
+// table is ranked by.
+std::string to_text(const std::vector<SameGameStanding>& standings,
+                    const tournament::TournamentConfig& config);
+// The same table without the line on the boards: its columns still say whether they count
+// validators or every board played (the one-argument form callers had before).
 std::string to_text(const std::vector<SameGameStanding>& standings);
+
+// What a run's boards are, for the tables' headers: "boards 1-2 (2 tests, 0 validators)",
+// "boards 1-50 (10 tests, 40 validators)", "boards 3, mine (1 test, 1 board file, 0 validators)"
+// (tests: the built-in ones shown in the IDE; validators: scored on submit; board files: the
+// config's own, neither). The noun ("board") is the game's registry entry's.
+std::string boards_summary(const tournament::TournamentConfig& config);
 // One row per bot and board, for spreadsheets.
 std::string to_csv(const std::vector<SameGameStanding>& standings);
 

@@ -1,6 +1,8 @@
 #include "arena/report/text.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <sstream>
 
 #include "arena/report/replay_command.hpp"
 
@@ -20,6 +22,24 @@ std::string thousands(std::int64_t value) {
         text += digits[i];
     }
     return text;
+}
+
+std::string wrapped(const std::string& text, std::size_t width, const std::string& indent) {
+    // The first line keeps the text's own leading spaces (a note under a note).
+    std::string line = text.substr(0, std::min(text.find_first_not_of(' '), text.size()));
+    std::string out, word;
+    bool line_has_word = false;
+    std::istringstream words(text);
+    while (words >> word) {
+        if (line_has_word && line.size() + 1 + word.size() > width) {
+            out += line + "\n";
+            line = indent;
+            line_has_word = false;
+        }
+        line += (line_has_word ? " " : "") + word;
+        line_has_word = true;
+    }
+    return out + line + "\n";
 }
 
 std::string csv_quoted(const std::string& text) {

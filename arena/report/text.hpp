@@ -12,6 +12,16 @@ std::string format(const char* pattern, double value);
 // 175716 -> "175,716": totals are easier to compare with separators.
 std::string thousands(std::int64_t value);
 
+// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole),
+// every line after the first starting with `indent`, each ending with a newline: the notes under
+// a terminal table.
+std::string wrapped(const std::string& text, std::size_t width = 100,
+                    const std::string& indent = "  ");
+
+// The reading guide the standings point to (every column, open bounds, both LOS figures), from
+// the repository's root.
+inline constexpr const char* kReadingGuide = "docs/reading-standings.md";
+
 // A CSV field in quotes, quotes inside doubled (bot names are the user's).
 std::string csv_quoted(const std::string& text);
 

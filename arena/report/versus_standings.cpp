@@ -187,6 +187,25 @@ VersusStandings versus_standings(const tournament::TournamentConfig& config,
     return out;
 }
 
+namespace {
+
+// standings.json's "notes": the texts under standings.md's tables, for the report page; a note
+// with nothing to explain is left out.
+nlohmann::ordered_json notes_json(const StandingsNotes& notes) {
+    nlohmann::ordered_json json = nlohmann::ordered_json::object();
+    const std::pair<const char*, const std::string*> fields[] = {
+        {"ratings", &notes.ratings},
+        {"open_bounds", &notes.open_bounds},
+        {"pair_open_bounds", &notes.pair_open_bounds},
+        {"los", &notes.los}};
+    for (const auto& [name, text] : fields)
+        if (!text->empty()) json[name] = *text;
+    json["reading_guide"] = kReadingGuide;
+    return json;
+}
+
+}  // namespace
+
 nlohmann::ordered_json to_json(const VersusStandings& st) {
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (const VersusStanding& s : st.rows) {
@@ -233,8 +252,138 @@ nlohmann::ordered_json to_json(const VersusStandings& st) {
              "intervals, field average 0"},
             {"standings", rows},
             {"head_to_head", matrix},
-            {"pairs", pairs}};
+            {"pairs", pairs},
+            {"notes", notes_json(standings_notes(st))}};
 }
+
+namespace {
+
+// "mine (above)": the open sides of one estimate, for the notes under a table; "" when closed.
+std::string open_sides_of(const std::string& name, const ratings::EloEstimate& e) {
+    if (!e.open_below && !e.open_above) return "";
+    const char* sides = e.open_below && e.open_above ? "both sides"
+                        : e.open_below               ? "below"
+                                                     : "above";
+    return name + " (" + sides + ")";
+}
+
+std::string joined(const std::vector<std::string>& parts) {
+    std::string text;
+    for (const std::string& part : parts) {
+        if (part.empty()) continue;
+        text += (text.empty() ? "" : ", ") + part;
+    }
+    return text;
+}
+
+// The open sides of the table's main ratings (the ones the table ranks by, and pairwise Elo).
+std::string open_sides_of_table(const VersusStandings& st) {
+    std::vector<std::string> sides;
+    for (const VersusStanding& s : st.rows) {
+        if (s.finishing_order_rating)
+            sides.push_back(open_sides_of(s.bot, *s.finishing_order_rating));
+        sides.push_back(
+            open_sides_of(s.bot + (s.finishing_order_rating ? " pairwise" : ""), s.elo));
+    }
+    return joined(sides);
+}
+
+std::string open_sides_of_pairs(const VersusStandings& st) {
+    std::vector<std::string> sides;
+    for (const PairReport& p : st.pairs)
+        sides.push_back(open_sides_of(p.a + " vs " + p.b, p.elo.elo));
+    return joined(sides);
+}
+
+// " (mine vs random, 24-0-0: +669 is the Elo of 23.5 points of 24)": the first pair with a
+// perfect or zero score, as the example of the pairs' open-bound note; "" when there is none.
+std::string perfect_score_example(const VersusStandings& st) {
+    for (const PairReport& p : st.pairs) {
+        const int games = p.results.games();
+        const bool perfect = p.results.wins == games, zero = p.results.losses == games;
+        if (!perfect && !zero) continue;
+        return " (" + p.a + " vs " + p.b + ", " + wdl_text(p.results) + ": " +
+               signed_elo(p.elo.elo.elo) + " is the Elo of " +
+               format("%g", perfect ? games - 0.5 : 0.5) + " points of " + std::to_string(games) +
+               ")";
+    }
+    return "";
+}
+
+}  // namespace
+
+StandingsNotes standings_notes(const VersusStandings& st) {
+    StandingsNotes notes;
+    const bool multi = st.players_per_game > 2;
+    notes.ratings = multi ? "Rating (finish order): a Plackett-Luce fit to each game's full "
+                            "finishing order, which ranks the table; pairwise Elo: a "
+                            "Bradley-Terry fit treating every two players of a game as a "
+                            "2-player game (the better ranked wins)."
+                          : "Elo: one Bradley-Terry fit over all games (a draw = half a win).";
+    notes.ratings += " Intervals are 95 % (profile likelihood), relative to the field average 0.";
+    if (const std::string sides = open_sides_of_table(st); !sides.empty()) {
+        notes.open_bounds =
+            "Open bounds (< or >), here " + sides +
+            ": the games set no limit on that side. A bot that won (lost) every game against "
+            "part of the field could be rated any higher (lower); and as ratings are relative to "
+            "the field average, a bot that lost every game drags that average down without "
+            "limit, which leaves everyone else's upper side open too. The number shown there is "
+            "where the fit's weak prior (a 1000-Elo spread around the average) stops the rating: "
+            "a placeholder, not a measured bound.";
+    }
+    if (const std::string sides = open_sides_of_pairs(st); !sides.empty()) {
+        notes.pair_open_bounds =
+            "Open bounds (< or >), here " + sides +
+            ": a perfect score (every game or pair won) has no finite Elo. The estimate shown is "
+            "the Elo of half a game less" +
+            perfect_score_example(st) +
+            ", the least that score says, and the upper side is open; the lower bound is exact "
+            "(a bot that wins each game with probability p wins all n with chance p^n, so p < "
+            "0.025^(1/n) is excluded). A zero score is the mirror image; a near-perfect one is "
+            "open where its interval passes that half-game cap.";
+    }
+    notes.los =
+        "LOS next (joint fit): the likelihood that the bot is stronger than the next one "
+        "in the table, from the fit that ranks it (normal approximation of the two "
+        "ratings' difference).";
+    if (!st.pairs.empty()) {
+        notes.los +=
+            " A pair's LOS (pair's games) uses only the two bots' games against each other, "
+            "hence the two can differ: the joint fit's spread includes its weak prior, so for a "
+            "rating the games leave open it reads cautiously (a bot that won 24 games of 24 can "
+            "read 95 % there and 100 % in its pair), while the pair's figure reads 100 % when "
+            "every game (pair) ended alike.";
+    }
+    return notes;
+}
+
+namespace {
+
+// The lines under the terminal table: what its figures are, its open sides named.
+std::string text_legend(const VersusStandings& st) {
+    const bool multi = st.players_per_game > 2;
+    std::string legend = wrapped(
+        multi ? "Rating: Plackett-Luce fit to each game's finishing order (ranks the "
+                "table); pairwise Elo: every two players of a game as a 2-player game. "
+                "95% intervals, field average 0."
+              : "Elo: one Bradley-Terry fit over all games, 95% interval, field average 0.");
+    if (const std::string sides = open_sides_of_table(st); !sides.empty()) {
+        legend += wrapped("  < or > (here " + sides +
+                              "): an open side, the games set no limit there; the number is where "
+                              "the fit's weak prior stops the rating, not a measured bound.",
+                          100, "    ");
+    }
+    legend += wrapped(std::string("LOS next (joint fit): likelihood of being stronger than the "
+                                  "next row, from that fit") +
+                      (multi ? " (shown in standings.md)" : "") +
+                      (st.pairs.empty() ? "."
+                                        : "; standings.md's pairs give each pair's LOS from its "
+                                          "own games.") +
+                      " How to read it all: " + kReadingGuide);
+    return legend;
+}
+
+}  // namespace
 
 std::string to_text(const VersusStandings& st) {
     std::ostringstream out;
@@ -245,8 +394,8 @@ std::string to_text(const VersusStandings& st) {
                       "bot", "rating (finish order)", "pairwise Elo", "games", "avg rank", "win %",
                       "fails", "p50 ms", "max ms");
     } else {
-        std::snprintf(line, sizeof line, "%-4s %-18s %-22s %6s %-12s %7s %7s %6s %8s %8s\n", "rank",
-                      "bot", "Elo [95%]", "games", "W-D-L", "score", "LOS", "fails", "p50 ms",
+        std::snprintf(line, sizeof line, "%-4s %-18s %-22s %6s %-12s %7s %8s %6s %8s %8s\n", "rank",
+                      "bot", "Elo [95%]", "games", "W-D-L", "score", "LOS next", "fails", "p50 ms",
                       "max ms");
     }
     out << line;
@@ -260,14 +409,14 @@ std::string to_text(const VersusStandings& st) {
                           s.health.failures(), s.health.p50_turn_ms, s.health.max_turn_ms);
         } else {
             std::snprintf(line, sizeof line,
-                          "%-4d %-18s %-22s %6d %-12s %6.1f%% %7s %6d %8.2f %8.1f\n", s.rank,
+                          "%-4d %-18s %-22s %6d %-12s %6.1f%% %8s %6d %8.2f %8.1f\n", s.rank,
                           s.bot.c_str(), elo_text(s.elo).c_str(), s.games,
                           wdl_text(s.results).c_str(), s.score_percent, los.c_str(),
                           s.health.failures(), s.health.p50_turn_ms, s.health.max_turn_ms);
         }
         out << line;
     }
-    if (multi) out << "(LOS between neighbours: see standings.md)\n";
+    out << text_legend(st);
     return out.str();
 }
 
@@ -275,23 +424,15 @@ namespace {
 
 void markdown_table(const VersusStandings& st, std::ostringstream& md) {
     const bool multi = st.players_per_game > 2;
+    const StandingsNotes notes = standings_notes(st);
     md << "# " << st.game << " standings\n\n"
-       << st.games << " games, " << st.players_per_game << " players per game. ";
-    if (multi) {
-        md << "Ranked by a Plackett-Luce rating fitted to each game's full finishing order; "
-              "pairwise Elo treats every pair of players of a game as a 2-player game (the better "
-              "ranked wins). ";
-    } else {
-        md << "Elo from a Bradley-Terry fit over all games (a draw = half a win). ";
-    }
-    md << "Intervals are 95% (profile likelihood), relative to the field average; `<`/`>` mark a "
-          "side the data leaves open. LOS = likelihood that the bot is stronger than the next "
-          "one.\n\n";
+       << st.games << " games, " << st.players_per_game << " players per game. " << notes.ratings
+       << " How to read every column: `" << kReadingGuide << "`.\n\n";
     if (multi) {
         md << "| rank | bot | rating | pairwise Elo | games | avg rank | win % | pairwise W-D-L | "
-              "LOS next |\n|---:|---|---|---|---:|---:|---:|---|---:|\n";
+              "LOS next (joint fit) |\n|---:|---|---|---|---:|---:|---:|---|---:|\n";
     } else {
-        md << "| rank | bot | Elo | games | W-D-L | score % | LOS next |\n"
+        md << "| rank | bot | Elo | games | W-D-L | score % | LOS next (joint fit) |\n"
               "|---:|---|---|---:|---|---:|---:|\n";
     }
     for (const VersusStanding& s : st.rows) {
@@ -307,6 +448,9 @@ void markdown_table(const VersusStandings& st, std::ostringstream& md) {
                << format("%.1f", s.score_percent) << " | " << los << " |\n";
         }
     }
+    md << "\n";
+    if (!notes.open_bounds.empty()) md << notes.open_bounds << "\n\n";
+    md << notes.los << "\n";
 }
 
 void markdown_head_to_head(const VersusStandings& st, std::ostringstream& md) {
@@ -331,12 +475,13 @@ void markdown_pairs(const VersusStandings& st, std::ostringstream& md) {
     const bool multi = st.players_per_game > 2;
     if (!st.pairs.empty()) {
         md << "\n## Pairs\n\n";
+        md << "Each pair from its own games only, from the first bot's side. ";
         if (!multi)
             md << "Seat-swapped pairs (same seed, both seat orders) give the pentanomial counts: "
-                  "pairs where the first bot scored 0, 0.5, 1, 1.5, 2 points of 2. Elo and LOS "
-                  "come from them (or from W-D-L when no pair is complete).\n\n";
-        md << "| bots | W-D-L | pentanomial 0 / ½ / 1 / 1½ / 2 | Elo | LOS |\n"
-              "|---|---|---|---|---:|\n";
+                  "pairs where the first bot scored 0, ½, 1, 1½, 2 points of 2. Elo and LOS "
+                  "come from them (or from W-D-L when no pair is complete).";
+        md << "\n\n| bots | W-D-L | pentanomial 0 / ½ / 1 / 1½ / 2 | Elo (pair's games) | "
+              "LOS (pair's games) |\n|---|---|---|---|---:|\n";
         for (const PairReport& p : st.pairs) {
             std::string penta = "-";
             if (p.pentanomial.pairs() > 0) {
@@ -348,6 +493,8 @@ void markdown_pairs(const VersusStandings& st, std::ostringstream& md) {
                << " | " << elo_text(p.elo.elo) << " | " << format("%.1f%%", 100 * p.elo.los)
                << " |\n";
         }
+        const StandingsNotes notes = standings_notes(st);
+        if (!notes.pair_open_bounds.empty()) md << "\n" << notes.pair_open_bounds << "\n";
     }
 }
 

@@ -68,4 +68,15 @@ std::string to_text(const VersusStandings& standings);
 // "+35 [-12, +80]", with "<" / ">" for an open side.
 std::string elo_text(const ratings::EloEstimate& elo);
 
+// What the standings' figures mean, in words, for the texts that show them: under the tables
+// (terminal, standings.md) and in standings.json's "notes" (the report page). An empty note has
+// nothing to explain in these standings (no open side). docs/reading-standings.md says more.
+struct StandingsNotes {
+    std::string ratings;           // how the ratings and their intervals are computed
+    std::string open_bounds;       // the table's open sides, named: what "<" / ">" mean there
+    std::string pair_open_bounds;  // the same for the pairs' Elo (a perfect score, ...)
+    std::string los;               // LOS next (joint fit) and, with pairs, LOS (pair's games)
+};
+StandingsNotes standings_notes(const VersusStandings& standings);
+
 }  // namespace arena::report
