@@ -82,12 +82,18 @@ void add_sprt_options(CLI::App* cmd, GateArgs& args) {
         referee::game_titles(
             [](const referee::GameInfo& g) { return g.kind == referee::GameKind::versus; }, ", ") +
         ")";
-    cmd->add_option("--elo0", args.elo0, "H0: the candidate is elo0 Elo stronger (default -50)")
+    numbers::add_real_number(cmd, "--elo0", args.elo0, gate::kEloRange,
+                             "H0: the candidate is elo0 Elo stronger (default -50)")
         ->group(group);
-    cmd->add_option("--elo1", args.elo1, "H1: the candidate is elo1 Elo stronger (default 0)")
+    numbers::add_real_number(cmd, "--elo1", args.elo1, gate::kEloRange,
+                             "H1: the candidate is elo1 Elo stronger (default 0)")
         ->group(group);
-    cmd->add_option("--alpha", args.alpha, "False positive rate (default 0.05)")->group(group);
-    cmd->add_option("--beta", args.beta, "False negative rate (default 0.05)")->group(group);
+    numbers::add_real_number(cmd, "--alpha", args.alpha, gate::kErrorRateRange,
+                             "False positive rate, above 0 and below 1 (default 0.05)")
+        ->group(group);
+    numbers::add_real_number(cmd, "--beta", args.beta, gate::kErrorRateRange,
+                             "False negative rate, above 0 and below 1 (default 0.05)")
+        ->group(group);
     cmd->add_option("--model", args.model,
                     "Elo of elo0/elo1: normalized (nElo, the default, as fishtest) or logistic")
         ->check(CLI::IsMember({"normalized", "logistic"}))

@@ -21,17 +21,15 @@ using tournament::FieldReader;
 
 namespace {
 
+// The settings together; each one was checked against its range where it was read.
 void check_sprt(const SprtSettings& s, const std::string& where) {
-    // Elo bounds far beyond any real test; infinities or 1e300 would only break the arithmetic.
-    constexpr double kMaxElo = 1000;
-    if (!(std::abs(s.elo0) <= kMaxElo && std::abs(s.elo1) <= kMaxElo))
-        throw ConfigError(where + "elo0 and elo1 must be numbers from -1000 to 1000, got " +
-                          format("%g", s.elo0) + " and " + format("%g", s.elo1));
+    using numbers::real_text;
     if (!(s.elo0 < s.elo1))
-        throw ConfigError(where + "elo0 (" + format("%g", s.elo0) + ") must be below elo1 (" +
-                          format("%g", s.elo1) + ")");
-    if (!(s.alpha > 0 && s.alpha < 1 && s.beta > 0 && s.beta < 1 && s.alpha + s.beta < 1))
-        throw ConfigError(where + "alpha and beta must be between 0 and 1, with alpha + beta < 1");
+        throw ConfigError(where + "elo0 (" + real_text(s.elo0) + ") must be below elo1 (" +
+                          real_text(s.elo1) + ")");
+    if (!(s.alpha + s.beta < 1))
+        throw ConfigError(where + "alpha + beta must be below 1, got " + real_text(s.alpha) +
+                          " + " + real_text(s.beta));
 }
 
 ratings::SprtModel parse_model(const std::string& text) {
@@ -49,13 +47,13 @@ void read_sprt(const FieldReader& fields, const Json& value, SprtSettings& sprt)
     for (const auto& [key, v] : value.items()) {
         const std::string field = "gate.sprt." + key;
         if (key == "elo0")
-            sprt.elo0 = fields.number(v, field);
+            sprt.elo0 = fields.real_number(v, field, kEloRange);
         else if (key == "elo1")
-            sprt.elo1 = fields.number(v, field);
+            sprt.elo1 = fields.real_number(v, field, kEloRange);
         else if (key == "alpha")
-            sprt.alpha = fields.number(v, field);
+            sprt.alpha = fields.real_number(v, field, kErrorRateRange);
         else if (key == "beta")
-            sprt.beta = fields.number(v, field);
+            sprt.beta = fields.real_number(v, field, kErrorRateRange);
         else if (key == "model") {
             if (!v.is_string()) fields.fail(field, "must be \"normalized\" or \"logistic\"");
             try {
@@ -104,7 +102,10 @@ Tolerance read_tolerance(const FieldReader& fields, const Json& value, const std
     try {
         if (value.is_number()) return parse_tolerance(format("%.17g", value.get<double>()));
         if (value.is_string()) return parse_tolerance(value.get<std::string>());
-        throw std::invalid_argument("must be points (e.g. 10) or a percentage (\"2%\")");
+        throw std::invalid_argument(
+            "must be points, a number at least 0 (e.g. 10), or a percentage of the board's "
+            "baseline score (e.g. \"2.5%\"), got " +
+            value.dump());
     } catch (const std::invalid_argument& e) {
         fields.fail(field, e.what());
     }
@@ -231,7 +232,8 @@ Tolerance parse_tolerance(const std::string& text) {
     }
     if (digits.empty() || used != digits.size() || !std::isfinite(t.amount) || t.amount < 0)
         throw std::invalid_argument("tolerance '" + text +
-                                    "': use points (e.g. 10) or a percentage (e.g. 2.5%), >= 0");
+                                    "': must be points, a number at least 0 (e.g. 10), or a "
+                                    "percentage of the board's baseline score (e.g. 2.5%)");
     return t;
 }
 

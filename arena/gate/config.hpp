@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "arena/common/numbers.hpp"
 #include "arena/match/match.hpp"
 #include "arena/ratings/ratings.hpp"
 #include "arena/tournament/config.hpp"
@@ -27,8 +28,15 @@ struct Tolerance {
     double lowest_passing(std::int64_t baseline) const;
     std::string text() const;  // "0", "50", "2.5%"
 };
-// "12", "2.5%" (a number >= 0, optionally followed by %). Throws std::invalid_argument.
+// "12", "2.5%" (a finite number >= 0, optionally followed by %). Throws std::invalid_argument:
+// "tolerance '-1': must be points, a number at least 0 (e.g. 10), or a percentage of the
+// board's baseline score (e.g. 2.5%)".
 Tolerance parse_tolerance(const std::string& text);
+
+// The SPRT's bounds, for the config and the command line: Elo far beyond any real test is refused
+// (infinities or 1e300 would only break the arithmetic), error rates are probabilities.
+inline constexpr numbers::RealRange kEloRange{-1000, 1000};
+inline constexpr numbers::RealRange kErrorRateRange{0, 1, true, true};
 
 struct SprtSettings {
     // Non-regression by default: H0 "the candidate is 50 normalised Elo worse", H1 "it is as

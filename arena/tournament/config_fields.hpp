@@ -123,6 +123,16 @@ class FieldReader {
         return value.template get<double>();
     }
 
+    // A finite number in `range`: "must be a number above 0 and below 1, got 2"
+    // (numbers::describe).
+    template <class Json>
+    double real_number(const Json& value, const std::string& field,
+                       numbers::RealRange range) const {
+        if (!value.is_number() || !numbers::in_range(value.template get<double>(), range))
+            fail(field, "must be " + numbers::describe(range) + ", got " + value.dump());
+        return value.template get<double>();
+    }
+
     // A whole number in `range`, never wrapped: "must be a whole number from 1 to 50, got 51"
     // (numbers::describe).
     template <class Json>

@@ -220,6 +220,39 @@ TEST_SUITE("config") {
               std::string::npos);
     }
 
+    TEST_CASE("the SPRT's numbers are refused outside their range, with the range in words") {
+        const fs::path dir = fresh_dir("config_sprt_ranges");
+        const auto error_of = [&](const std::string& sprt) {
+            try {
+                load(dir, diceshogi("reply random", "reply random", R"({"sprt": )" + sprt + "}"));
+            } catch (const tournament::ConfigError& e) {
+                return std::string(e.what());
+            }
+            return std::string("no error");
+        };
+        const std::string file = (dir / "gate.json").string();
+        CHECK(error_of(R"({"alpha": 0})") == file +
+                                                 ": field 'gate.sprt.alpha': must be a number "
+                                                 "above 0 and below 1, got 0");
+        CHECK(error_of(R"({"beta": 1.5})") == file +
+                                                  ": field 'gate.sprt.beta': must be a number "
+                                                  "above 0 and below 1, got 1.5");
+        CHECK(error_of(R"({"elo0": -1e300})") == file +
+                                                     ": field 'gate.sprt.elo0': must be a number "
+                                                     "from -1000 to 1000, got -1e+300");
+        CHECK(error_of(R"({"elo1": "5"})") == file +
+                                                  ": field 'gate.sprt.elo1': must be a number "
+                                                  "from -1000 to 1000, got \"5\"");
+        CHECK(error_of(R"({"alpha": 0.6, "beta": 0.5})") ==
+              file + ": field 'gate.sprt': alpha + beta must be below 1, got 0.6 + 0.5");
+        CHECK(error_of(R"({"elo0": 5, "elo1": 5})") ==
+              file + ": field 'gate.sprt': elo0 (5) must be below elo1 (5)");
+        CHECK_THROWS_WITH_AS(gate::parse_tolerance("nan"),
+                             "tolerance 'nan': must be points, a number at least 0 (e.g. 10), or "
+                             "a percentage of the board's baseline score (e.g. 2.5%)",
+                             std::invalid_argument);
+    }
+
     TEST_CASE("a gate config may end its lists and objects with a comma") {
         const fs::path dir = fresh_dir("config_trailing_commas");
         const auto config = load(dir, R"({
