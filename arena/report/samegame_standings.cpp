@@ -73,6 +73,11 @@ bool has_validators(const tournament::TournamentConfig& config) {
                        [](const referee::Testcase& t) { return t.validator; });
 }
 
+// "97.3%" (`pattern` "%.1f%%"), or "-" when no board counted has a best known score.
+std::string best_known_text(const SameGameStanding& s, const char* pattern) {
+    return s.best_known_total > 0 ? format(pattern, s.best_known_percent) : "-";
+}
+
 // How the table is ranked, after the boards_summary: true to this run's boards.
 std::string ranking_note(const tournament::TournamentConfig& config) {
     if (has_validators(config)) {
@@ -162,6 +167,7 @@ std::vector<SameGameStanding> samegame_standings(
         }
         s.mean_turn_ms = turn_count ? turn_ms_sum / turn_count : 0;
         s.best_known_percent = best_known ? 100.0 * scored_against_best / best_known : 0;
+        s.best_known_total = best_known;
         standings.push_back(std::move(s));
     }
     rank(standings);
@@ -187,6 +193,7 @@ nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings,
              {"boards", s.boards},
              {"boards_passed", s.boards_passed},
              {"best_known_percent", s.best_known_percent},
+             {"best_known_total", s.best_known_total},
              {"timeouts", s.timeouts},
              {"crashes", s.crashes},
              {"invalids", s.invalids},
@@ -214,10 +221,10 @@ std::string table_text(const std::vector<SameGameStanding>& standings, bool vali
         const std::string passed =
             std::to_string(validators ? s.validators_passed : s.boards_passed) + "/" +
             std::to_string(validators ? s.validators : s.boards);
-        std::snprintf(line, sizeof line, "%-4d %-20s %15s %7.1f%% %17s %8d %10.2f %10.1f\n", s.rank,
+        std::snprintf(line, sizeof line, "%-4d %-20s %15s %8s %17s %8d %10.2f %10.1f\n", s.rank,
                       s.bot.c_str(), thousands(validators ? s.validator_total : s.total).c_str(),
-                      s.best_known_percent, passed.c_str(), s.timeouts + s.crashes + s.invalids,
-                      s.mean_turn_ms, s.max_turn_ms);
+                      best_known_text(s, "%.1f%%").c_str(), passed.c_str(),
+                      s.timeouts + s.crashes + s.invalids, s.mean_turn_ms, s.max_turn_ms);
         out << line;
     }
     return out.str();
@@ -243,12 +250,13 @@ std::string to_markdown(const std::vector<SameGameStanding>& standings,
     md << "# " << referee::game_info(config.game).title << " standings\n\n"
        << boards << ": " << ranking_note(config) << "\n\n"
        << (has_validators(config)
-               ? "Validator total: the sum over the validators played. % best known: that total "
-                 "against the best known scores of the same boards. All boards: the same sum "
-                 "over every board played, tests included. "
+               ? "Validator total: the sum over the validators played. % best known: the bot's "
+                 "scores on the validators that have a best known score, against those scores. "
+                 "All boards: the same sum as the validator total over every board played, tests "
+                 "included. "
                : "Validator total and validators passed are 0 and 0/0: no validator was played. "
-                 "% best known: the total over all boards against the best known scores of the "
-                 "boards that have one. ")
+                 "% best known: the bot's scores on the boards that have a best known score, "
+                 "against those scores (- when none has one). ")
        << "How to read every column: `" << kReadingGuide << "`.\n\n"
        << "| rank | bot | validator total | % best known | validators passed | all boards | "
           "timeouts | crashes | invalid | first failure (replay it) | mean turn ms | max turn ms "
@@ -256,9 +264,9 @@ std::string to_markdown(const std::vector<SameGameStanding>& standings,
        << "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n";
     for (const SameGameStanding& s : standings) {
         md << "| " << s.rank << " | " << s.bot << " | " << thousands(s.validator_total) << " | "
-           << format("%.1f", s.best_known_percent) << " | " << s.validators_passed << "/"
-           << s.validators << " | " << thousands(s.total) << " | " << s.timeouts << " | "
-           << s.crashes << " | " << s.invalids << " | "
+           << best_known_text(s, "%.1f") << " | " << s.validators_passed << "/" << s.validators
+           << " | " << thousands(s.total) << " | " << s.timeouts << " | " << s.crashes << " | "
+           << s.invalids << " | "
            << (s.first_failure.empty() ? "-" : replay_command(out_dir, s.first_failure)) << " | "
            << format("%.2f", s.mean_turn_ms) << " | " << format("%.1f", s.max_turn_ms) << " |\n";
     }

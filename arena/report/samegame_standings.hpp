@@ -32,6 +32,8 @@ struct SameGameStanding {
     // validator_total against the best known scores of the same boards (all boards when the
     // tournament has no validator); 0 when none of them has a known best.
     double best_known_percent = 0;
+    // The best known scores' sum over those boards: 0 when none has one (the texts show "-").
+    std::int64_t best_known_total = 0;
     int timeouts = 0, crashes = 0, invalids = 0;
     std::string first_failure;  // id of the first failed game in schedule order, "" if none
     double mean_turn_ms = 0, max_turn_ms = 0;

@@ -172,7 +172,7 @@ TEST_SUITE("numbers_explained") {
     TEST_CASE("a puzzle run on boards 1 and 2: 2 tests, 0 validators, nowhere 'validators 2/2'") {
         const auto config = samegame_config({1, 2});
         const auto standings = report::samegame_standings(
-            config, {board_game("test01", 1000), board_game("test02", 2000)});
+            config, {board_game("test01", 4873), board_game("test02", 7107)});
         CHECK(report::boards_summary(config) == "boards 1-2 (2 tests, 0 validators)");
 
         const std::string text = report::to_text(standings, config);
@@ -181,6 +181,9 @@ TEST_SUITE("numbers_explained") {
         CHECK(has(text, "2/2"));
         CHECK_FALSE(has(text, "validators passed"));
         CHECK_FALSE(has(text, "validator total"));
+        // Boards 1-10 have no best known score: no percentage of one.
+        CHECK(standings.at(0).best_known_total == 0);
+        CHECK(has(text, "11,980        -               2/2"));
         // Without the config the columns still say what they count.
         CHECK_FALSE(has(report::to_text(standings), "validator"));
 
@@ -190,6 +193,7 @@ TEST_SUITE("numbers_explained") {
                   "submit score"));
         CHECK(has(md, "CodinGame's submit score is the total over its validators (boards 11-50)"));
         CHECK_FALSE(has(md, "validators 11-50"));
+        CHECK(has(md, "| 1 | greedy | 0 | - | 0/0 | 11,980 |"));
     }
 
     TEST_CASE("a puzzle run with validators says so and ranks by them") {
