@@ -2,6 +2,7 @@
 
 #include <openssl/evp.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -21,8 +22,9 @@ std::string hex(const unsigned char* bytes, unsigned int size) {
     return text;
 }
 
-// SHA-256 of a file's content, read in blocks (a JVM or an interpreter is tens of MB); "" when
-// it cannot be read.
+}  // namespace
+
+// Read in blocks: a JVM or an interpreter is tens of MB.
 std::string file_sha256(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);
     if (!in) return "";
@@ -37,6 +39,23 @@ std::string file_sha256(const fs::path& file) {
     EVP_MD_CTX_free(context);
     return in.bad() ? "" : hex(digest, size);
 }
+
+std::string directory_sha256(const fs::path& dir) {
+    std::vector<fs::path> files;
+    std::error_code error;
+    for (fs::recursive_directory_iterator it(dir, error), end; !error && it != end;
+         it.increment(error)) {
+        if (it->is_regular_file(error)) files.push_back(it->path());
+    }
+    if (error) return "";
+    std::sort(files.begin(), files.end());
+    std::string listing;
+    for (const fs::path& file : files)
+        listing += file.lexically_relative(dir).string() + '\0' + file_sha256(file) + '\n';
+    return sha256_hex(listing);
+}
+
+namespace {
 
 fs::path working_dir_of(const match::PlayerSpec& bot) {
     return bot.working_dir.empty() ? fs::current_path()
@@ -57,6 +76,18 @@ BotIdentity identify(const match::PlayerSpec& bot) {
     identity.command = bot.command;
     const fs::path dir = working_dir_of(bot);
     identity.working_dir = dir.string();
+    if (!bot.built.empty()) {
+        // Built from source: what the build wrote is what plays. The command names the cache's
+        // entry (its path changes with the cache's place), so it stands for the source instead.
+        identity.command =
+            "source " + bot.source + (bot.build.empty() ? "" : " build " + bot.build);
+        std::error_code error;
+        const fs::path source = fs::weakly_canonical(dir / bot.source, error);
+        identity.files.push_back({"build of " + bot.source,
+                                  (error ? dir / bot.source : source).string(),
+                                  directory_sha256(bot.built)});
+        return identity;
+    }
     std::vector<std::string> words;
     try {
         words = process::split_command_line(bot.command);
@@ -112,7 +143,9 @@ std::vector<std::string> identity_changes(const BotIdentity& before, const BotId
     for (const HashedFile& old : before.files) {
         for (const HashedFile& file : now.files) {
             if (file.word != old.word) continue;
-            const std::string what = &old == &before.files.front() ? "program" : "file";
+            const std::string what = old.word.rfind("build of ", 0) == 0 ? "the build of"
+                                     : &old == &before.files.front()     ? "program"
+                                                                         : "file";
             if (file.path != old.path)
                 changes.push_back(what + " '" + old.word + "' is now " + file.path + " (was " +
                                   old.path + ")");

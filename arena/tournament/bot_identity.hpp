@@ -2,10 +2,12 @@
 // name must not be counted as one bot. A bot's identity is what decides how it plays: its
 // command line, its working directory, and the content (SHA-256) of the program it runs and of
 // every file its command line names (the script of `python3 bot.py`, the jar of
-// `java -jar x.jar`). Every game record stores the identity of each seat's bot
-// (docs/tournament-files.md).
+// `java -jar x.jar`). A bot built from source (bot_build.hpp) is its source's path and the
+// content of what its build wrote: the cache's path is no part of it. Every game record stores the
+// identity of each seat's bot (docs/tournament-files.md).
 #pragma once
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -41,5 +43,12 @@ std::vector<std::string> identity_changes(const BotIdentity& before, const BotId
 
 // SHA-256 of bytes, as 64 hex digits (OpenSSL's libcrypto).
 std::string sha256_hex(const std::string& bytes);
+
+// SHA-256 of a file's content; "" when it cannot be read.
+std::string file_sha256(const std::filesystem::path& file);
+
+// SHA-256 over every regular file under `dir` (relative paths and contents, in path order): the
+// identity of a build's output (bot_build.hpp); "" when `dir` cannot be read.
+std::string directory_sha256(const std::filesystem::path& dir);
 
 }  // namespace arena::tournament
