@@ -295,17 +295,22 @@ std::string open_sides_of_pairs(const VersusStandings& st) {
     return joined(sides);
 }
 
+// "+669 is the Elo of 23.5 points of 24": what a perfect (zero) score's estimate stands for; ""
+// when the pair's score is neither.
+std::string capped_estimate(const PairReport& p) {
+    const int games = p.results.games();
+    const bool perfect = p.results.wins == games;
+    if (!perfect && p.results.losses != games) return "";
+    return signed_elo(p.elo.elo.elo) + " is the Elo of " +
+           format("%g", perfect ? games - 0.5 : 0.5) + " points of " + std::to_string(games);
+}
+
 // " (mine vs random, 24-0-0: +669 is the Elo of 23.5 points of 24)": the first pair with a
 // perfect or zero score, as the example of the pairs' open-bound note; "" when there is none.
 std::string perfect_score_example(const VersusStandings& st) {
     for (const PairReport& p : st.pairs) {
-        const int games = p.results.games();
-        const bool perfect = p.results.wins == games, zero = p.results.losses == games;
-        if (!perfect && !zero) continue;
-        return " (" + p.a + " vs " + p.b + ", " + wdl_text(p.results) + ": " +
-               signed_elo(p.elo.elo.elo) + " is the Elo of " +
-               format("%g", perfect ? games - 0.5 : 0.5) + " points of " + std::to_string(games) +
-               ")";
+        if (const std::string capped = capped_estimate(p); !capped.empty())
+            return " (" + p.a + " vs " + p.b + ", " + wdl_text(p.results) + ": " + capped + ")";
     }
     return "";
 }
@@ -384,6 +389,33 @@ std::string text_legend(const VersusStandings& st) {
 }
 
 }  // namespace
+
+std::string pair_text(const PairReport& p) {
+    std::string text = p.a + " vs " + p.b + ": " + std::to_string(p.results.games()) +
+                       " games, W-D-L " + wdl_text(p.results);
+    if (p.pentanomial.pairs() > 0) {
+        text += ", pentanomial";
+        for (std::size_t k = 0; k < 5; ++k)
+            text += (k ? " / " : " ") + std::to_string(p.pentanomial.counts[k]);
+        text += " (seat-swapped pairs scoring 0, ½, 1, 1½, 2 of 2)";
+    }
+    std::string out = wrapped(text);
+    out += wrapped("  Elo (pair's games) " + elo_text(p.elo.elo) + ", LOS (pair's games) " +
+                       format("%.1f%%", 100 * p.elo.los),
+                   100, "    ");
+    const ratings::EloEstimate& e = p.elo.elo;
+    if (e.open_below || e.open_above) {
+        const std::string capped = capped_estimate(p);
+        out +=
+            wrapped(std::string("  ") + (e.open_above ? ">" : "<") + ": an open side, " +
+                        (capped.empty() ? "the interval passes the Elo of half a game from a "
+                                          "perfect (zero) score, where the figures stop"
+                                        : "a perfect (zero) score has no finite Elo: " + capped) +
+                        "; see " + kReadingGuide,
+                    100, "    ");
+    }
+    return out;
+}
 
 std::string to_text(const VersusStandings& st) {
     std::ostringstream out;

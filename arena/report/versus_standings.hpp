@@ -62,8 +62,11 @@ nlohmann::ordered_json to_json(const VersusStandings& standings);
 // `out_dir`: the tournament's output directory, for the replay commands of failed games.
 std::string to_markdown(const VersusStandings& standings, const std::string& out_dir = ".");
 std::string to_csv(const VersusStandings& standings);
-// A compact table for the terminal.
+// A compact table for the terminal, with a legend under it (the fits, open sides, LOS next).
 std::string to_text(const VersusStandings& standings);
+// One pair's figures for the terminal (a match of two bots): games, W-D-L, pentanomial counts,
+// Elo and LOS from the pair's own games, labelled so, and what an open side means there.
+std::string pair_text(const PairReport& pair);
 
 // "+35 [-12, +80]", with "<" / ">" for an open side.
 std::string elo_text(const ratings::EloEstimate& elo);

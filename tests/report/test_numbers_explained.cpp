@@ -91,6 +91,14 @@ TEST_SUITE("numbers_explained") {
                   "7.5 points of 8)"));
         CHECK(has(md, "`docs/reading-standings.md`"));
 
+        // A match of the two prints the pair alone, labelled and explained the same way.
+        const std::string pair = report::pair_text(standings.pairs.at(0));
+        CHECK(has(pair, "mine vs random: 8 games, W-D-L 8-0-0, pentanomial 0 / 0 / 0 / 0 / 4"));
+        CHECK(has(pair, "Elo (pair's games) +470 [-72, >+470], LOS (pair's games) 100.0%"));
+        CHECK(has(pair,
+                  ">: an open side, a perfect (zero) score has no finite Elo: +470 is the "
+                  "Elo of 7.5 points of 8"));
+
         const auto json = report::to_json(standings);
         CHECK(has(json.at("notes").at("open_bounds").get<std::string>(), "mine (above)"));
         CHECK(has(json.at("notes").at("pair_open_bounds").get<std::string>(), "perfect score"));
