@@ -232,6 +232,15 @@ std::string table_text(const std::vector<SameGameStanding>& standings, bool vali
 
 }  // namespace
 
+nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings,
+                               const tournament::TournamentConfig& config) {
+    nlohmann::ordered_json json = to_json(standings, config.game);
+    json["boards_summary"] = boards_summary(config);
+    json["ranking"] = ranking_note(config);
+    json["reading_guide"] = kReadingGuide;
+    return json;
+}
+
 std::string to_text(const std::vector<SameGameStanding>& standings) {
     return table_text(standings, any_validator(standings));
 }

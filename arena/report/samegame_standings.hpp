@@ -47,6 +47,11 @@ std::vector<SameGameStanding> samegame_standings(
 // {"game": game, "standings": [...]}: `game` is the tournament's (config.game).
 nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings,
                                const std::string& game);
+// The same, with the texts that head the tables, for standings.json and the report page:
+// "boards_summary" (boards_summary(config)), "ranking" (what the table is ranked by, true to these
+// boards) and "reading_guide".
+nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings,
+                               const tournament::TournamentConfig& config);
 // `out_dir`: the tournament's output directory, for the replay commands of failed games.
 std::string to_markdown(const std::vector<SameGameStanding>& standings,
                         const tournament::TournamentConfig& config,

@@ -202,6 +202,11 @@ TEST_SUITE("numbers_explained") {
         CHECK(has(md, "CodinGame's submit score is the total over its validators (boards 11-50)"));
         CHECK_FALSE(has(md, "validators 11-50"));
         CHECK(has(md, "| 1 | greedy | 0 | - | 0/0 | 11,980 |"));
+
+        const auto json = report::to_json(standings, config);
+        CHECK(json.at("boards_summary") == "boards 1-2 (2 tests, 0 validators)");
+        CHECK(has(json.at("ranking").get<std::string>(), "no validator in this run"));
+        CHECK(json.at("standings").at(0).at("best_known_total") == 0);
     }
 
     TEST_CASE("a puzzle run with validators says so and ranks by them") {
