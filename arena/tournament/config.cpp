@@ -263,16 +263,41 @@ void read_limits(const FieldReader& fields, const nlohmann::json& value, const s
     }
 }
 
+// What starts the bot: a "command", or a "source" file that tournament/bot_build.hpp builds
+// (with its own "build" command, if any) before the first game.
+void read_program(const FieldReader& fields, const nlohmann::json& bot, const std::string& field,
+                  match::PlayerSpec& spec) {
+    if (bot.contains("command") && bot.contains("source"))
+        fields.fail(field + ".source",
+                    "a bot has a \"command\" or a \"source\" file to build, not both: remove "
+                    "one (docs/bots-from-source.md)");
+    if (bot.contains("source")) {
+        spec.source = fields.string(bot["source"], field + ".source");
+        if (spec.source.empty()) fields.fail(field + ".source", "must not be empty");
+        if (bot.contains("build")) spec.build = fields.string(bot["build"], field + ".build");
+        return;
+    }
+    if (bot.contains("build"))
+        fields.fail(field + ".build",
+                    "a \"build\" command needs a \"source\" file to build: add \"source\"");
+    if (!bot.contains("command"))
+        fields.fail(field + ".command",
+                    "missing: the command line that starts the bot (or a \"source\" file to "
+                    "build)");
+    spec.command = fields.string(bot["command"], field + ".command");
+}
+
 match::PlayerSpec read_bot(const FieldReader& fields, const nlohmann::json& bot,
                            const std::string& field, const TournamentConfig& config) {
     if (!bot.is_object()) fields.fail(field, "must be an object {\"name\": ..., \"command\": ...}");
     // A misspelled field first: "comand" is named as such, not as a missing "command".
-    fields.check_fields(bot, field, {"name", "command", "working_dir", "limits", "sandbox"});
+    fields.check_fields(bot, field,
+                        {"name", "command", "source", "build", "working_dir", "limits", "sandbox"});
     match::PlayerSpec spec;
-    if (!bot.contains("command"))
-        fields.fail(field + ".command", "missing: the command line that starts the bot");
-    spec.command = fields.string(bot["command"], field + ".command");
-    spec.name = bot.contains("name") ? fields.string(bot["name"], field + ".name") : spec.command;
+    read_program(fields, bot, field, spec);
+    spec.name = bot.contains("name")  ? fields.string(bot["name"], field + ".name")
+                : spec.source.empty() ? spec.command
+                                      : spec.source;
     if (bot.contains("working_dir"))
         spec.working_dir = fields.string(bot["working_dir"], field + ".working_dir");
     process::Limits limits = config.limits;
@@ -284,8 +309,9 @@ match::PlayerSpec read_bot(const FieldReader& fields, const nlohmann::json& bot,
     if (sandbox) spec.sandbox = true;
     if (spec.name.empty()) fields.fail(field + ".name", "must not be empty");
     // Names are printed on terminals and in Markdown tables: no control characters.
-    if (terminal::visible(spec.name) != spec.name)
-        fields.fail(field + ".name", "'" + terminal::visible(spec.name) +
+    const std::string shown = terminal::visible(spec.name);
+    if (shown != spec.name)
+        fields.fail(field + ".name", "'" + shown +
                                          "' holds control characters (shown escaped): give the "
                                          "bot a printable name");
     return spec;
