@@ -122,7 +122,10 @@ std::string tool_fingerprint(const Language& language, const match::PlayerSpec& 
                          "', which is not installed (not found in PATH): install it, or give "
                          "the bot a \"build\" command");
     }
-    const fs::path log = scratch / "version.log";
+    // A name of its own: other arenas may be asking the same compiler at the same time.
+    static std::atomic<unsigned> counter{0};
+    const fs::path log = scratch / (".tmp-version-" + std::to_string(getpid()) + "-" +
+                                    std::to_string(counter++) + ".log");
     run_shell(shell_quote(path) + " " + language.version_args, "", log);
     const std::string version = read_file(log);
     fs::remove(log);

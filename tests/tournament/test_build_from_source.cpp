@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "arena/process/bot_process.hpp"
 #include "arena/tournament/bot_build.hpp"
@@ -353,4 +354,30 @@ TEST_CASE("--resume with a changed source is another version of the bot") {
         tournament::run_tournament(config, options, progress),
         doctest::Contains(("the build of " + bot.source + ": content changed").c_str()),
         tournament::RunError);
+}
+
+TEST_CASE("a cleared cache builds the same version again; two arenas building at once share one") {
+    const fs::path dir = fresh_dir("shared");
+    write(dir / "first_pair.c", kFirstPairC);
+    match::PlayerSpec first = source_bot("c", dir / "first_pair.c");
+    build_one(first, dir / "cache");
+    fs::remove_all(dir / "cache");
+    match::PlayerSpec rebuilt = source_bot("c", dir / "first_pair.c");
+    CHECK(build_one(rebuilt, dir / "cache").find(" built (C, ") != std::string::npos);
+    CHECK(tournament::identify(rebuilt) == tournament::identify(first));
+
+    fs::remove_all(dir / "cache");
+    std::vector<match::PlayerSpec> a = {source_bot("c", dir / "first_pair.c")}, b = a;
+    std::ostringstream said_a, said_b;
+    std::thread other([&] { tournament::build_bots(b, {dir / "cache"}, said_b); });
+    tournament::build_bots(a, {dir / "cache"}, said_a);
+    other.join();
+    CHECK(a[0].command == b[0].command);
+    CHECK(first_line_of(a[0]).empty());  // it runs (and, with no board, ends)
+    std::size_t entries = 0;
+    for (const auto& entry : fs::directory_iterator(dir / "cache")) {
+        ++entries;
+        CHECK(entry.path().filename().string().rfind(".tmp-", 0) == std::string::npos);
+    }
+    CHECK(entries == 1);
 }
