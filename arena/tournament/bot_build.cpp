@@ -6,15 +6,16 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <ostream>
 #include <sstream>
 
 #include "arena/process/bot_process.hpp"
-#include "arena/process/exit_status.hpp"
 #include "arena/tournament/bot_identity.hpp"
 #include "arena/tournament/bot_languages.hpp"
 
