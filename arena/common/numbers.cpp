@@ -11,6 +11,8 @@ std::string describe(Range range) {
     if (range.min == kInt64.min && range.max == kInt64.max)
         return "a signed 64-bit whole number (" + std::to_string(range.min) + " to " +
                std::to_string(range.max) + ")";
+    // A game with a fixed number of players: "must be 2", not "from 2 to 2".
+    if (range.min == range.max) return std::to_string(range.min);
     return "a whole number from " + std::to_string(range.min) + " to " + std::to_string(range.max);
 }
 

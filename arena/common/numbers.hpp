@@ -19,7 +19,8 @@ struct Range {
 inline constexpr Range kInt64{std::numeric_limits<std::int64_t>::min(),
                               std::numeric_limits<std::int64_t>::max()};
 
-// "a whole number from 1 to 50", "a signed 64-bit whole number (-9223372036854775808 to ...)".
+// "a whole number from 1 to 50", "a signed 64-bit whole number (-9223372036854775808 to ...)",
+// "2" (a range of one number).
 std::string describe(Range range);
 
 // `text` as a whole number in `range` ("42", "-7"; no sign wrap, no trailing characters), or

@@ -168,7 +168,8 @@ SeedList FieldReader::seeds(const nlohmann::json* value) const {
     } else {
         fail("seeds",
              "must be a count (e.g. 50), {\"count\": N, \"master\": S}, or a non-empty list of "
-             "seeds");
+             "seeds, got " +
+                 value->dump());
     }
     return list;
 }

@@ -202,17 +202,25 @@ std::string load_error(const std::string& text) {
 }  // namespace
 
 TEST_CASE("a misspelled bot field is named as unknown, with the field it was meant to be") {
-    // It was reported as "field 'bots[0].command': missing".
-    CHECK(load_error(R"({"game": "diceshogi", "bots": [{"name": "a", "comand": "x"},
-                         {"name": "b", "command": "y"}]})") ==
-          "gates/g.json: field 'bots[0].comand': unknown field: did you mean 'command'? (known: "
-          "name, command, working_dir, limits, sandbox)");
-    CHECK(load_error(R"({"game": "samegame", "bots": [{"command": "x", "Name": "a"}]})") ==
-          "gates/g.json: field 'bots[0].Name': unknown field: did you mean 'name'? (known: name, "
-          "command, working_dir, limits, sandbox)");
-    CHECK(load_error(R"({"game": "samegame", "bots": [{"command": "x", "workdir": "a"}]})") ==
-          "gates/g.json: field 'bots[0].workdir': unknown field (known: name, command, "
-          "working_dir, limits, sandbox)");
+    const auto starts_with = [](const std::string& text, const std::string& start) {
+        return text.rfind(start, 0) == 0;
+    };
+    // It was reported as "field 'bots[0].command': missing". (The list of a bot's known fields
+    // grows with features: only its start is checked.)
+    CHECK(starts_with(load_error(R"({"game": "diceshogi", "bots": [{"name": "a", "comand": "x"},
+                         {"name": "b", "command": "y"}]})"),
+                      "gates/g.json: field 'bots[0].comand': unknown field: did you mean "
+                      "'command'? (known: name, command, "));
+    CHECK(
+        starts_with(load_error(R"({"game": "samegame", "bots": [{"command": "x", "Name": "a"}]})"),
+                    "gates/g.json: field 'bots[0].Name': unknown field: did you mean 'name'? "
+                    "(known: name, command, "));
+    const std::string far =
+        load_error(R"({"game": "samegame", "bots": [{"command": "x", "workdir": "a"}]})");
+    CHECK(starts_with(far,
+                      "gates/g.json: field 'bots[0].workdir': unknown field (known: name, "
+                      "command, "));
+    CHECK(far.find("working_dir") != std::string::npos);
 }
 
 TEST_CASE("every object of a config names its unknown fields with the closest known one") {
@@ -314,4 +322,19 @@ TEST_CASE("the game is named in any case; the config keeps the registry's name (
     CHECK(error_of(R"({"game": "chess", )" + kBots + "}") ==
           "gates/g.json: field 'game': unknown game 'chess': known games are samegame, "
           "diceshogi, tsuro");
+}
+
+TEST_CASE("number fields say their range in words and what was given (issue 16)") {
+    const std::string head = R"({"game": "diceshogi", )" + kBots;
+    // A range of one number is said as that number, not "from 2 to 2".
+    CHECK(load_error(head + R"(, "players_per_game": 3})") ==
+          "gates/g.json: field 'players_per_game': must be 2, got 3");
+    CHECK(load_error(head + R"(, "seeds": "many"})") ==
+          "gates/g.json: field 'seeds': must be a count (e.g. 50), {\"count\": N, \"master\": S}, "
+          "or a non-empty list of seeds, got \"many\"");
+    CHECK(load_error(head + R"(, "games_per_seed": 0.5})") ==
+          "gates/g.json: field 'games_per_seed': must be a whole number from 1 to 1000, got 0.5");
+    CHECK(load_error(head + R"(, "time": {"scale": true}})") ==
+          "gates/g.json: field 'time.scale': must be a number from 0.01 to 1000 (1 = CodinGame's "
+          "limits), got true");
 }
