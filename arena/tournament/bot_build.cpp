@@ -265,7 +265,13 @@ void build_bots(std::vector<match::PlayerSpec>& bots, const BuildOptions& option
                          << ")\n";
             } else {
                 const auto start = std::chrono::steady_clock::now();
-                build_into_cache(bot, plan, entry);
+                try {
+                    build_into_cache(bot, plan, entry);
+                } catch (const fs::filesystem_error& e) {  // the cache is not writable
+                    throw BuildError("bot '" + bot.name + "': cannot build " + bot.source +
+                                     " in the cache: " + e.what() +
+                                     ": set ARENA_CACHE to a writable directory");
+                }
                 const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
                 std::ostringstream seconds;
                 seconds.precision(1);

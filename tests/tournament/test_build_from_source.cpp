@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -380,4 +381,16 @@ TEST_CASE("a cleared cache builds the same version again; two arenas building at
         CHECK(entry.path().filename().string().rfind(".tmp-", 0) == std::string::npos);
     }
     CHECK(entries == 1);
+}
+
+TEST_CASE("a compiler that is not installed is named, with what to do") {
+    const fs::path dir = fresh_dir("no_compiler");
+    write(dir / "mine.go", "package main\nfunc main() {}\n");
+    const std::string path = std::getenv("PATH") ? std::getenv("PATH") : "";
+    setenv("PATH", (dir / "empty").c_str(), 1);  // no compiler anywhere
+    const std::string message = build_error(source_bot("g", dir / "mine.go"), dir / "cache");
+    setenv("PATH", path.c_str(), 1);
+    CHECK(message == "bot 'g': " + (dir / "mine.go").string() +
+                         " is Go, built with 'go', which is not installed (not found in PATH): "
+                         "install it, or give the bot a \"build\" command");
 }
