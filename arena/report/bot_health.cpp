@@ -3,7 +3,21 @@
 #include <algorithm>
 #include <map>
 
+#include "arena/common/player_names.hpp"
+
 namespace arena::report {
+
+FailedGame failed_game(const tournament::GameRecord& record, std::size_t seat) {
+    FailedGame failed;
+    failed.game_id = record.id;
+    failed.outcome = record.outcomes.at(seat);
+    if (seat < record.details.size()) failed.detail = record.details[seat];
+    if (const tournament::SeatFailure* failure = tournament::failure_of(record, seat)) {
+        failed.turn = failure->turn;
+        failed.error = with_player_names(failure->error, record.players);
+    }
+    return failed;
+}
 
 double quantile(std::vector<double> values, double q) {
     if (values.empty()) return 0;
@@ -34,7 +48,10 @@ std::vector<BotHealth> bot_health(const std::vector<std::string>& bots,
             auto note = [&](int& count, std::string& first) {
                 ++count;
                 if (first.empty()) first = r.id;
-                if (h.first_failure.empty()) h.first_failure = r.id;
+                if (h.first_failure.empty()) {
+                    h.first_failure = r.id;
+                    h.first_failed_game = failed_game(r, seat);
+                }
             };
             if (outcome == match::Outcome::timeout) note(h.timeouts, h.first_timeout);
             if (outcome == match::Outcome::crash) note(h.crashes, h.first_crash);
@@ -61,6 +78,20 @@ std::vector<BotHealth> bot_health(const std::vector<std::string>& bots,
     return health;
 }
 
+namespace {
+
+// Where the first failure happened, for the pages: null when the bot never failed.
+nlohmann::ordered_json first_failure_json(const FailedGame& failed) {
+    if (failed.game_id.empty()) return nullptr;
+    return {{"game", failed.game_id},
+            {"outcome", match::to_string(failed.outcome)},
+            {"turn", failed.turn ? nlohmann::ordered_json(failed.turn) : nullptr},
+            {"error", failed.error},
+            {"detail", failed.detail}};
+}
+
+}  // namespace
+
 nlohmann::ordered_json to_json(const BotHealth& h) {
     auto id_or_null = [](const std::string& id) {
         return id.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(id);
@@ -73,6 +104,7 @@ nlohmann::ordered_json to_json(const BotHealth& h) {
             {"first_crash", id_or_null(h.first_crash)},
             {"first_invalid", id_or_null(h.first_invalid)},
             {"first_failure", id_or_null(h.first_failure)},
+            {"first_failure_at", first_failure_json(h.first_failed_game)},
             {"turn_ms",
              {{"turns", h.turns},
               {"mean", h.mean_turn_ms},

@@ -6,9 +6,23 @@
 #include <string>
 #include <vector>
 
+#include "arena/match/match.hpp"
 #include "arena/tournament/record.hpp"
 
 namespace arena::report {
+
+// One seat's failed game as a person reads it: what went wrong, at which turn, in the referee's
+// words with the bots' names in. From the game's record alone (no match log).
+struct FailedGame {
+    std::string game_id;  // empty: no failed game
+    match::Outcome outcome = match::Outcome::ok;
+    int turn = 0;        // the failing turn; 0: not known (a record from before turns were kept)
+    std::string error;   // the referee's error text, "$0"/"$1" replaced by the bots' names
+    std::string detail;  // how the bot's process ended ("exit code 0", "signal 11 (SIGSEGV)")
+};
+
+// The failed game of `record`'s `seat` (whose outcome is not ok).
+FailedGame failed_game(const tournament::GameRecord& record, std::size_t seat);
 
 struct BotHealth {
     std::string bot;
@@ -16,8 +30,9 @@ struct BotHealth {
     int timeouts = 0, crashes = 0, invalids = 0;
     // Id of the first game (in record order) with each kind of failure; "" if none.
     std::string first_timeout, first_crash, first_invalid;
-    std::string first_failure;  // the first failed game of any kind
-    int turns = 0;              // answered turns the times below are taken over
+    std::string first_failure;     // the first failed game of any kind
+    FailedGame first_failed_game;  // that game: its turn, outcome and error
+    int turns = 0;                 // answered turns the times below are taken over
     double mean_turn_ms = 0, p50_turn_ms = 0, p90_turn_ms = 0, p99_turn_ms = 0, max_turn_ms = 0;
 
     int failures() const { return timeouts + crashes + invalids; }

@@ -1,10 +1,90 @@
 #include "arena/report/failures.hpp"
 
+#include <algorithm>
+#include <set>
+
+#include "arena/common/terminal_text.hpp"
+#include "arena/report/replay_command.hpp"
+
 namespace arena::report {
 
-std::string failures_text(const std::vector<tournament::GameRecord>&,
-                          const std::filesystem::path&) {
-    return "";
+namespace {
+
+// How the summaries spell the program: the path the README's build puts it at.
+constexpr const char* kArena = "build/arena";
+
+// "7 timeouts, 2 crashes": the kinds that happened, in the standings' order.
+std::string failure_counts(const BotHealth& h) {
+    std::string text;
+    auto add = [&](int count, const char* one, const char* many) {
+        if (count == 0) return;
+        text +=
+            (text.empty() ? "" : ", ") + std::to_string(count) + " " + (count == 1 ? one : many);
+    };
+    add(h.timeouts, "timeout", "timeouts");
+    add(h.crashes, "crash", "crashes");
+    add(h.invalids, "invalid answer", "invalid answers");
+    return text;
+}
+
+// A table cell's text on one line, without the '|' that would end the cell.
+std::string markdown_cell_text(const std::string& text) {
+    std::string cell;
+    for (char c : text) {
+        if (c == '|')
+            cell += "\\|";
+        else if (c == '\n' || c == '\r')
+            cell += ' ';
+        else
+            cell += c;
+    }
+    return cell;
+}
+
+}  // namespace
+
+std::string failure_description(const FailedGame& failed) {
+    std::string text = match::to_string(failed.outcome);
+    text += failed.turn > 0 ? " at turn " + std::to_string(failed.turn)
+                            : " (turn not recorded: see the game's log)";
+    if (!failed.error.empty()) text += ": " + failed.error;
+    // A crash's referee text is CodinGame's timeout message: how the process ended says more.
+    if (failed.outcome == match::Outcome::crash && !failed.detail.empty())
+        text += " (" + failed.detail + ")";
+    return text;
+}
+
+std::string failure_replay_command(const FailedGame& failed, const std::filesystem::path& out_dir) {
+    return replay_command(kArena, out_dir, failed.game_id, failed.turn);
+}
+
+std::string first_failure_cell(const FailedGame& failed, const std::string& out_dir) {
+    if (failed.game_id.empty()) return "-";
+    return markdown_cell_text(failure_description(failed)) + " `" +
+           markdown_cell_text(failure_replay_command(failed, out_dir)) + "`";
+}
+
+std::string failures_text(const std::vector<tournament::GameRecord>& records,
+                          const std::filesystem::path& out_dir) {
+    std::set<std::string> failed_bots;  // by name, as the summary lists them
+    for (const tournament::GameRecord& r : records) {
+        for (std::size_t seat = 0; seat < r.players.size() && seat < r.outcomes.size(); ++seat)
+            if (r.outcomes[seat] != match::Outcome::ok) failed_bots.insert(r.players[seat]);
+    }
+    if (failed_bots.empty()) return "";
+    const std::vector<BotHealth> health =
+        bot_health(std::vector<std::string>(failed_bots.begin(), failed_bots.end()), records);
+    std::string text =
+        "\nfailures (each bot's first failed game, and the command that replays it "
+        "and prints the failing turn):\n";
+    for (const BotHealth& h : health) {
+        text += "  " + terminal::visible(h.bot) + ": " + std::to_string(h.failures()) + " of " +
+                std::to_string(h.games) + " games failed (" + failure_counts(h) + ")\n" +
+                "    first: " + h.first_failure + ", " +
+                terminal::visible(failure_description(h.first_failed_game)) + "\n    " +
+                terminal::visible(failure_replay_command(h.first_failed_game, out_dir)) + "\n";
+    }
+    return text;
 }
 
 }  // namespace arena::report

@@ -46,7 +46,33 @@ GameRecord make_record(const std::string& id, const std::string& group, const ma
         r.mean_turn_ms.push_back(answered[i] ? total[i] / answered[i] : 0.0);
     }
     r.log = log_path;
+    if (std::any_of(r.outcomes.begin(), r.outcomes.end(),
+                    [](match::Outcome o) { return o != match::Outcome::ok; })) {
+        for (std::size_t seat = 0; seat < seats; ++seat)
+            r.failures.push_back(failure_in_log(log, seat));
+    }
     return r;
+}
+
+const SeatFailure* failure_of(const GameRecord& record, std::size_t seat) {
+    if (seat >= record.failures.size() || !record.failures[seat]) return nullptr;
+    return &*record.failures[seat];
+}
+
+std::optional<SeatFailure> failure_in_log(const match::MatchLog& log, std::size_t seat) {
+    if (seat >= log.seats.size() || log.seats[seat].outcome == match::Outcome::ok) return {};
+    const match::Turn* rejected = nullptr;
+    const match::Turn* unanswered = nullptr;
+    const match::Turn* last = nullptr;
+    for (const match::Turn& t : log.turns) {
+        if (t.player != static_cast<int>(seat)) continue;
+        if (!rejected && !t.error.empty()) rejected = &t;
+        if (!t.output) unanswered = &t;
+        last = &t;
+    }
+    const match::Turn* failed = rejected ? rejected : unanswered ? unanswered : last;
+    if (!failed) return {};
+    return SeatFailure{failed->turn, failed->error};
 }
 
 namespace {
@@ -60,22 +86,32 @@ std::vector<std::string> outcome_names(const std::vector<match::Outcome>& outcom
 }  // namespace
 
 nlohmann::ordered_json to_json(const GameRecord& r) {
-    return {{"id", r.id},
-            {"game", r.game},
-            {"testcase", r.testcase},
-            {"seed", r.seed ? nlohmann::ordered_json(*r.seed) : nlohmann::ordered_json(nullptr)},
-            {"group", r.group},
-            {"players", r.players},
-            {"scores", r.scores},
-            {"ranks", r.ranks},
-            {"outcomes", outcome_names(r.outcomes)},
-            {"details", r.details},
-            {"reason", r.reason},
-            {"turns", r.turns},
-            {"mean_turn_ms", r.mean_turn_ms},
-            {"max_turn_ms", r.max_turn_ms},
-            {"turn_ms", r.turn_ms},
-            {"log", r.log}};
+    nlohmann::ordered_json line = {
+        {"id", r.id},
+        {"game", r.game},
+        {"testcase", r.testcase},
+        {"seed", r.seed ? nlohmann::ordered_json(*r.seed) : nlohmann::ordered_json(nullptr)},
+        {"group", r.group},
+        {"players", r.players},
+        {"scores", r.scores},
+        {"ranks", r.ranks},
+        {"outcomes", outcome_names(r.outcomes)},
+        {"details", r.details},
+        {"reason", r.reason},
+        {"turns", r.turns},
+        {"mean_turn_ms", r.mean_turn_ms},
+        {"max_turn_ms", r.max_turn_ms},
+        {"turn_ms", r.turn_ms},
+        {"log", r.log}};
+    // Only in a game someone failed: the other lines stay as they were.
+    if (!r.failures.empty()) {
+        nlohmann::ordered_json& failures = line["failures"] = nlohmann::ordered_json::array();
+        for (const std::optional<SeatFailure>& f : r.failures) {
+            failures.push_back(f ? nlohmann::ordered_json{{"turn", f->turn}, {"error", f->error}}
+                                 : nlohmann::ordered_json(nullptr));
+        }
+    }
+    return line;
 }
 
 ResultsExpectations expectations_of(const TournamentConfig& config) {
@@ -160,6 +196,29 @@ void check_id(const std::string& id) {
         fault("id", "must be a file name (no '/', not empty), got '" + id + "'");
 }
 
+// "failures": per seat null (did not fail) or {"turn", "error"}; only a failed seat may have one.
+std::vector<std::optional<SeatFailure>> read_failures(const Json& j, const GameRecord& r) {
+    std::size_t seat = 0;
+    return per_seat<std::optional<SeatFailure>>(
+        j, "failures", r.players.size(),
+        [&](const Json& v, const std::string& f) -> std::optional<SeatFailure> {
+            const std::size_t this_seat = seat++;
+            if (v.is_null()) return std::nullopt;
+            if (!v.is_object())
+                fault(f, "must be null or {\"turn\": N, \"error\": TEXT}, got " + v.dump());
+            if (r.outcomes[this_seat] == match::Outcome::ok)
+                fault(f, "is a failure of a seat whose outcome is \"ok\"");
+            SeatFailure failure;
+            if (!v.contains("turn")) fault(f + ".turn", "is missing");
+            failure.turn = static_cast<int>(whole(v.at("turn"), f + ".turn", {1, 1 << 24}));
+            if (failure.turn > r.turns)
+                fault(f + ".turn", "is " + std::to_string(failure.turn) + " in a game of " +
+                                       std::to_string(r.turns) + " turns");
+            if (v.contains("error")) failure.error = text(v.at("error"), f + ".error");
+            return failure;
+        });
+}
+
 }  // namespace
 
 GameRecord record_from_json(const Json& j, const ResultsExpectations& expected) {
@@ -206,6 +265,7 @@ GameRecord record_from_json(const Json& j, const ResultsExpectations& expected) 
             });
     }
     r.log = text(required(j, "log"), "log");
+    if (j.contains("failures")) r.failures = read_failures(j, r);
     // Each seat's bot identity (written since --replace): kept in the line, checked per seat.
     if (j.contains("identities")) {
         per_seat<bool>(j, "identities", seats, [](const Json& v, const std::string& f) {

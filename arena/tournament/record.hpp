@@ -16,6 +16,15 @@
 
 namespace arena::tournament {
 
+// Where a seat that failed (timeout, invalid, crash) went wrong, so that standings and summaries
+// can say it without the match log (which may be gone).
+struct SeatFailure {
+    int turn = 0;  // the failing turn, numbered as in the log and `arena replay --turn`
+    // The referee's error text for that turn in CodinGame's exact words ("$1 timeout!"); readers
+    // put the bots' names in (with_player_names). Empty when the referee gave none.
+    std::string error;
+};
+
 struct GameRecord {
     std::string id;  // unique in the tournament, also the log's file name: games/<id>.json
     std::string game;
@@ -36,7 +45,19 @@ struct GameRecord {
     // Per seat, every answered turn's time in ms (0.01 ms resolution), for percentiles.
     std::vector<std::vector<double>> turn_ms;
     std::string log;  // path of the match log, relative to the output directory
+    // Per seat: where a failed seat went wrong; nullopt for a seat that did not fail. Empty (no
+    // value per seat) in a record written before failing turns were kept: use failure_of().
+    std::vector<std::optional<SeatFailure>> failures;
 };
+
+// Where `seat` of `record` failed, or nullptr: the seat did not fail, or the record is older than
+// failing turns in records.
+const SeatFailure* failure_of(const GameRecord& record, std::size_t seat);
+
+// The turn where `seat` failed in `log`: its first turn the referee rejected (the error), else its
+// last turn without an answer, else its last turn; nullopt when the seat did not fail or had no
+// turn.
+std::optional<SeatFailure> failure_in_log(const match::MatchLog& log, std::size_t seat);
 
 // What the reader of results.jsonl checks every record against: what the caller knows of the
 // tournament. Empty or 0: not checked.
