@@ -75,16 +75,25 @@ std::string plan_games(const GateConfig& gate_config, bool versus,
     return resized;
 }
 
-// An output directory that already holds results: kept with --resume, cleared with
-// --overwrite, else an error. The caller holds the directory's lock.
-void prepare_output(const GateRunOptions& options) {
+// An output directory that already holds results. Those of a finished gate (its gate.json
+// written) were judged: each gate run judges anew (the candidate may have changed since), so
+// they are cleared, as the documented workflow needs (--save-baseline, then the judging run, in
+// the same directory). An interrupted gate's games are kept with --resume, cleared with
+// --overwrite, else an error: they may be worth going on with. The caller holds the lock.
+void prepare_output(const GateRunOptions& options, std::ostream& out) {
     if (options.resume || !tournament::holds_results(options.out)) return;
-    if (!options.overwrite)
+    const bool finished = fs::exists(options.out / "gate.json");
+    if (!options.overwrite && !finished)
         throw GateError(tournament::earlier_results_message(
-            options.out, "add --overwrite to start again, --resume to go on with them"));
+            options.out,
+            "the gate that wrote them did not finish: add --resume to go on with them, "
+            "--overwrite to start again"));
     fs::remove(options.out / "results.jsonl");
     fs::remove_all(options.out / "games");
     fs::remove(options.out / "gate.json");
+    if (!options.overwrite)
+        out << "starting over in " << options.out.string()
+            << ": the earlier gate's games are replaced (each gate run judges anew)\n";
 }
 
 std::vector<GameRecord> play(const tournament::TournamentConfig& config,
@@ -150,7 +159,7 @@ GateReport run_gate(const GateConfig& gate_config, const GateRunOptions& options
 
     // One writer per directory, from before it is cleared (--overwrite) until gate.json.
     const tournament::RunLock lock(options.out, tournament::own_command_line());
-    prepare_output(options);
+    prepare_output(options, out);
     const std::size_t scheduled = tournament::make_schedule(config).size();
     print_plan(
         {report.candidate, config.game, config.bots.size(), config.players_per_game, scheduled,

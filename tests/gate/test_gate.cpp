@@ -425,11 +425,31 @@ TEST_SUITE("sprt") {
         j = read_junit(dir / "junit.xml");
         CHECK(j.failures == 0);
 
-        // Without --resume or --overwrite the earlier results are not touched.
-        CHECK_THROWS_AS(run(config, dir), gate::GateError);
+        // Without --resume or --overwrite a finished gate's games are replaced: each gate run
+        // judges anew (issue 16: the documented runs one after the other were refused).
+        const Run again = run(config, dir);
+        CHECK(again.report.games == 10);
+        CHECK(again.output.find("starting over in " + (dir / "out").string() +
+                                ": the earlier gate's games are replaced") != std::string::npos);
+        CHECK(lines_of(dir / "out" / "results.jsonl") == 10);
+        // An unfinished gate's games (no gate.json: it was interrupted) are not touched.
+        fs::remove(dir / "out" / "gate.json");
+        try {
+            run(config, dir);
+            FAIL("an unfinished gate's games were replaced");
+        } catch (const gate::GateError& e) {
+            CHECK(std::string(e.what()) ==
+                  "'" + (dir / "out" / "results.jsonl").string() +
+                      "' already holds results: the gate that wrote them did not finish: add "
+                      "--resume to go on with them, --overwrite to start again, or choose "
+                      "another directory with --out");
+        }
+        CHECK(lines_of(dir / "out" / "results.jsonl") == 10);
         options.resume = false;
         options.overwrite = true;
-        CHECK(run(config, dir, options).report.games == 10);
+        const Run overwritten = run(config, dir, options);
+        CHECK(overwritten.report.games == 10);
+        CHECK(overwritten.output.find("starting over") == std::string::npos);
     }
 
     TEST_CASE("the candidate's first timeout, crash or invalid move fails the gate") {
@@ -570,6 +590,25 @@ TEST_SUITE("samegame") {
         const JUnit j = read_junit(dir / "junit.xml");
         CHECK(j.names == std::vector<std::string>{"test06"});
         CHECK(j.failures == 0);
+    }
+
+    TEST_CASE("docs/gate.md's workflow: --save-baseline, then the judging run, no other flag") {
+        // The baseline lands next to the config (where it is committed), and the second run is
+        // not refused for the first one's results in the same output directory.
+        const fs::path dir = fresh_dir("samegame_workflow");
+        const auto config = load(dir, kSameGame);
+        CHECK(config.gate.baseline == dir / "gate.baseline.json");
+        gate::GateRunOptions save;
+        save.baseline_action = gate::BaselineAction::save;
+        const Run saved = run(config, dir, save);
+        INFO(saved.output);
+        CHECK(saved.report.exit_code() == 0);
+        CHECK(fs::exists(dir / "gate.baseline.json"));
+        const Run judged = run(config, dir);
+        INFO(judged.output);
+        CHECK(judged.report.verdict == Verdict::pass);
+        CHECK(judged.report.exit_code() == 0);
+        CHECK(judged.report.boards.at(0).baseline == 119);
     }
 
     TEST_CASE("a board worse than the baseline fails, unless within the tolerance") {
