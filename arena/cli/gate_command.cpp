@@ -149,7 +149,8 @@ CLI::App* add_gate_command(CLI::App& app, GateArgs& args) {
     cmd->add_flag("--resume", args.resume,
                   "Keep the games already in the output directory and go on from them");
     cmd->add_flag("--overwrite", args.overwrite,
-                  "Delete the output directory's earlier results and game logs first");
+                  "Delete the output directory's earlier results and game logs first (a finished "
+                  "gate's are replaced anyway: each run judges anew)");
     cmd->add_option("--candidate", args.candidate,
                     "The bot under test, by name (default: the config's \"candidate\", else its "
                     "first bot)");

@@ -5,6 +5,7 @@
 
 #include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
+#include "referees/registry.hpp"
 
 namespace arena::gate {
 
@@ -24,7 +25,9 @@ Baseline read(const fs::path& file, const std::string& game) {
         const nlohmann::json root = nlohmann::json::parse(in);
         const nlohmann::json& named = root.at("game");
         baseline.game = named.is_string() ? named.get<std::string>() : "";
-        if (!game.empty() && named != game)
+        // A baseline written by hand may name the game in any case, as configs do.
+        const referee::GameInfo* named_game = referee::find_game(baseline.game);
+        if (!game.empty() && (!named_game || named_game->name != game))
             throw GateError("baseline '" + file.string() + "' is not a " + game + " baseline");
         baseline.bot = root.value("bot", "");
         baseline.command = root.value("command", "");
