@@ -2,8 +2,10 @@
 // with the game's module (games/*.js) and shows each turn's input, output, stderr and time.
 //
 // Steps: step i < n shows turn i + 1 (the position the bot was given, with its answer drawn on
-// it); step n shows the end of the game. URL parameters: ?turn=K opens turn K (or "end"),
-// ?selftest=1 runs the self-test below and writes its verdict into #selftest-result.
+// it); step n shows the end of the game. URL parameters: ?turn=K or #turn=K opens turn K (or
+// "end"; the report links to a failed game's failing turn this way, and a changed #turn=K moves
+// the open page there), ?selftest=1 runs the self-test below and writes its verdict into
+// #selftest-result.
 "use strict";
 
 window.ArenaGames = window.ArenaGames || {};
@@ -194,13 +196,25 @@ const GenericGame = {
     }
   });
 
+  // The step a "turn" parameter asks for ("end", or a turn number), or null for none.
+  function stepOfTurn(turn) {
+    if (turn === "end") return stepCount - 1;
+    if (turn) return Math.max(1, Number(turn) || 1) - 1;
+    return null;
+  }
+
   renderHeader();
   slider.max = String(stepCount - 1);
   const params = pageParams();
-  let first = 0;
-  if (params.turn === "end") first = stepCount - 1;
-  else if (params.turn) first = Math.max(1, Number(params.turn) || 1) - 1;
-  render(first);
+  render(stepOfTurn(params.turn) || 0);
+  const openedAt = step;  // for the self-test: where the address opened the page
+  // An address typed or a link followed within the page (#turn=K) moves to that turn.
+  window.addEventListener("hashchange", () => {
+    const wanted = stepOfTurn(pageParams().turn);
+    if (wanted === null) return;
+    setPlaying(false);
+    render(wanted);
+  });
   if (model.problems.length && !params.selftest) {
     // The log and the picture disagree: say so instead of drawing something wrong silently.
     document.getElementById("main").before(htmlEl(
@@ -263,11 +277,18 @@ const GenericGame = {
     const paused = step;
     await wait(300);
     if (step !== paused) problems.push("pause did not stop the replay");
+    // The address moves the page: #turn=K opens turn K, "end" the end.
+    const hashMoved = new Promise((resolve) => window.addEventListener("hashchange", resolve, { once: true }));
+    const target = window.location.hash === "#turn=2" ? "end" : "2";  // a change, whatever opened it
+    window.location.hash = "turn=" + target;
+    await Promise.race([hashMoved, wait(1000)]);
+    expect("#turn=" + target, stepOfTurn(target));
     const errors = window.arenaErrors.slice();
     const passed = problems.length === 0 && errors.length === 0;
     const out = document.getElementById("selftest-result");
     out.textContent = "SELFTEST " + (passed ? "PASS" : "FAIL") + " game=" + log.game +
-                      " steps=" + stepCount + " distinct=" + distinct + "\n" +
+                      " steps=" + stepCount + " distinct=" + distinct +
+                      " opened=" + (openedAt === stepCount - 1 ? "end" : "turn " + (openedAt + 1)) + "\n" +
                       errors.map((e) => "script error: " + e).concat(problems).join("\n");
     out.hidden = false;
     document.title = "SELFTEST " + (passed ? "PASS" : "FAIL");

@@ -97,6 +97,20 @@
 
   // ---- standings -------------------------------------------------------------------------------
 
+  // A bot's failure count; when it failed, a link to its first failed game's replay at the
+  // failing turn, described in the tooltip.
+  function failureCount(bot, count, firstGame) {
+    const text = String(count);
+    if (!count || !firstGame) return htmlEl("span", {}, text);
+    const game = data.failures.find((f) => f.id === firstGame);
+    const seat = game && game.seats.find((s) => s.bot === bot);
+    if (!game || !game.replay || !seat) return htmlEl("span", { class: "bad" }, text);
+    const what = seat.outcome + (seat.turn ? " at turn " + seat.turn : "") +
+                 (seat.error ? ": " + withPlayerNames(seat.error, game.players) : "");
+    return htmlEl("a", { class: "bad first-failure", href: replayAtTurn(game.replay, seat.turn),
+                         title: "first failure, " + game.id + ": " + what }, text);
+  }
+
   // A forest plot: each bot's rating as a dot on its 95% interval; open sides end in an arrow.
   function ratingChart(rows, pick, secondary) {
     const values = [];
@@ -151,8 +165,7 @@
                                .concat(multiplayer ? [eloText(r.elo), r.average_rank.toFixed(2), pct(r.win_percent)] : [])
                                .concat([r.games, wdl(r.pairwise), pct(r.score_percent),
                                         r.los_next === null ? "-" : pct(100 * r.los_next),
-                                        htmlEl("span", { class: h.timeouts + h.crashes + h.invalids ? "bad" : "" },
-                                               String(h.timeouts + h.crashes + h.invalids)),
+                                        failureCount(r.bot, h.timeouts + h.crashes + h.invalids, h.first_failure),
                                         t.p50 === undefined ? "-" : t.p50.toFixed(2),
                                         t.max === undefined ? "-" : t.max.toFixed(1)]);
                            return htmlEl("tr", {}, cells.map((v, i) => htmlEl("td", { class: i === 1 ? "" : "num" }, v)));
@@ -206,7 +219,7 @@
                            r.rank, htmlEl("span", {}, htmlEl("span", { class: "chip", style: "background:" + botColor[r.bot] }), r.bot),
                            formatInt(r.validator_total), r.validators_passed + "/" + r.validators, pct(r.best_known_percent),
                            formatInt(r.total), r.boards_passed + "/" + r.boards,
-                           htmlEl("span", { class: r.timeouts + r.crashes + r.invalids ? "bad" : "" }, String(r.timeouts + r.crashes + r.invalids)),
+                           failureCount(r.bot, r.timeouts + r.crashes + r.invalids, r.first_failure),
                            r.mean_turn_ms.toFixed(2), r.max_turn_ms.toFixed(1)].map((v, i) => htmlEl("td", { class: i === 1 ? "" : "num" }, v)))));
     section("Standings", "Ranked as CodinGame ranks a submit: validators passed, then the validator total " +
                          "(a failed board counts 0).", c.svg, table);
@@ -429,14 +442,19 @@
     for (const f of list) {
       for (const s of f.seats) {
         const where = f.testcase || (f.seed !== null ? "seed " + f.seed : "");
+        // Each failure opens its replay at the failing turn (replays/<game>.html#turn=N).
+        const replay = f.replay ? replayAtTurn(f.replay, s.turn) : null;
         rows.push(htmlEl("tr", {},
-          htmlEl("td", {}, f.replay ? htmlEl("a", { href: f.replay }, f.id) : f.id,
+          htmlEl("td", {}, replay ? htmlEl("a", { href: replay }, f.id) : f.id,
                  htmlEl("div", { class: "muted" }, where), htmlEl("div", { class: "muted" }, "log: " + f.log)),
           htmlEl("td", {}, htmlEl("span", { class: "chip", style: "background:" + (botColor[s.bot] || "#888") }), s.bot,
                  htmlEl("div", { class: "muted" }, "seat " + s.seat)),
           htmlEl("td", { class: "bad" }, s.outcome),
-          htmlEl("td", { class: "num" }, s.turn === undefined ? "-" : String(s.turn)),
-          htmlEl("td", {}, s.error || s.detail,
+          htmlEl("td", { class: "num" }, s.turn === undefined ? "-"
+                                         : replay ? htmlEl("a", { href: replay, title: "open the replay at turn " + s.turn }, String(s.turn))
+                                                  : String(s.turn)),
+          // The referee's words with the bots' names for CodinGame's "$0", "$1".
+          htmlEl("td", {}, s.error ? htmlEl("span", { class: "referee-text" }, withPlayerNames(s.error, f.players)) : s.detail,
                  s.error && s.detail ? htmlEl("div", { class: "muted" }, s.detail) : null,
                  s.time_ms !== undefined ? htmlEl("div", { class: "muted" }, formatMs(s.time_ms) + " of " + formatMs(s.limit_ms) +
                                                   (s.output === null ? ", no answer" : ", answered '" + String(s.output).slice(0, 40) + "'")) : null,
@@ -445,7 +463,7 @@
     }
     const capped = list.filter((f) => !f.replay).length;
     section("Failures", list.length + " failed game" + (list.length === 1 ? "" : "s") + ". The game's name opens its replay " +
-            "(replays/<game>.html)" + (capped ? "; " + capped + " without a replay page (over the cap of " + data.replays_cap +
+            "(replays/<game>.html) and the turn its replay at the failing turn (#turn=N)" + (capped ? "; " + capped + " without a replay page (over the cap of " + data.replays_cap +
             ", or the log is missing): `arena view games/<game>.json` makes one." : "."),
             summary,
             htmlEl("table", { class: "failures" },
@@ -477,14 +495,28 @@
     for (const name of expected) {
       if (data.games_played && !charts.some(([n]) => n === name)) problems.push("no chart " + name);
     }
-    const links = document.querySelectorAll("table.failures a").length;
+    const links = document.querySelectorAll("table.failures td:first-child a").length;
     const withReplay = data.failures.filter((f) => f.replay).length;
     if (links < withReplay) problems.push(links + " replay links for " + withReplay + " replay pages");
+    // Every failure with a known turn links to its replay at that turn.
+    let turnLinks = 0;
+    for (const f of data.failures) {
+      for (const s of f.seats) {
+        if (!f.replay || !s.turn) continue;
+        const want = f.replay + "#turn=" + s.turn;
+        if ([...document.querySelectorAll("table.failures a")].some((a) => a.getAttribute("href") === want)) ++turnLinks;
+        else problems.push("no link to " + want);
+      }
+    }
+    // Names, not placeholders: no referee text on the page says "$0" or "$1".
+    for (const el of document.querySelectorAll(".referee-text")) {
+      if (/\$\d/.test(el.textContent)) problems.push("a placeholder left in '" + el.textContent + "'");
+    }
     const errors = window.arenaErrors.slice();
     const passed = problems.length === 0 && errors.length === 0;
     const out = document.getElementById("selftest-result");
     out.textContent = "SELFTEST " + (passed ? "PASS" : "FAIL") + " report=" + data.game + " charts=" + charts.length +
-                      " failure_links=" + links + "\n" + errors.map((e) => "script error: " + e).concat(problems).join("\n");
+                      " failure_links=" + links + " turn_links=" + turnLinks + "\n" + errors.map((e) => "script error: " + e).concat(problems).join("\n");
     out.hidden = false;
     document.title = "SELFTEST " + (passed ? "PASS" : "FAIL");
   }

@@ -82,8 +82,18 @@ function pageParams() {
 }
 
 // Referee texts name players as CodinGame's "$0", "$1" (the site puts in nicknames): the bots'
-// names instead, for what the pages show.
+// names instead, for what the pages show. `players` in seat order: a log's players ({name}) or
+// a report's names.
 function withPlayerNames(text, players) {
-  return String(text).replace(/\$(\d)/g, (whole, seat) =>
-    players && players[+seat] ? players[+seat].name : whole);
+  return String(text).replace(/\$(\d)/g, (whole, seat) => {
+    const player = players ? players[+seat] : undefined;
+    if (player === undefined || player === null) return whole;
+    return typeof player === "string" ? player : player.name;
+  });
+}
+
+// The address of a replay page opened at `turn` (replays/<game>.html#turn=12): the replay reads
+// the turn from the address, also when only the part after '#' changes.
+function replayAtTurn(page, turn) {
+  return turn ? page + "#turn=" + turn : page;
 }

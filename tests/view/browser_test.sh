@@ -43,17 +43,18 @@ browse() {
   rm -rf "$profile"
 }
 
-# selftest PAGE EXPECTED [TEXT]: the page's verdict must be "SELFTEST EXPECTED" (and contain TEXT).
+# selftest PAGE EXPECTED [TEXT] [#HASH]: the page's verdict must be "SELFTEST EXPECTED" (and
+# contain TEXT); #HASH is put after the address (#turn=3 opens a replay at turn 3).
 selftest() {
-  local page=$1 expected=$2 text=${3:-} result
+  local page=$1 expected=$2 text=${3:-} hash=${4:-} result
   # Virtual time lets the play/pause check run without waiting in real time.
-  result=$(browse --virtual-time-budget=20000 --dump-dom "file://$page?selftest=1" |
+  result=$(browse --virtual-time-budget=20000 --dump-dom "file://$page?selftest=1$hash" |
            sed -n '/<pre id="selftest-result"/,/<\/pre>/p' | sed -e 's/<[^>]*>//g')
   if [[ "$result" == *"SELFTEST $expected"* && "$result" == *"$text"* ]]; then
-    echo "ok    $(basename "$page"): $(head -n 1 <<<"$result")"
+    echo "ok    $(basename "$page")$hash: $(head -n 1 <<<"$result")"
     passed=$((passed + 1))
   else
-    echo "FAIL  $(basename "$page"): expected SELFTEST $expected${text:+ with '$text'}, got:"
+    echo "FAIL  $(basename "$page")$hash: expected SELFTEST $expected${text:+ with '$text'}, got:"
     echo "${result:-(no self-test result in the page: see $out/chromium.log)}" | sed 's/^/      /'
     failed=$((failed + 1))
   fi
@@ -79,8 +80,10 @@ echo "browser: $("$browser" --version 2>/dev/null | head -n 1)"
 for log in samegame samegame-error diceshogi diceshogi-hostile tsuro; do
   page="$out/$log.html"
   view "$data/$log.json" -o "$page" || continue
-  selftest "$page" PASS
+  selftest "$page" PASS "opened=turn 1"
   turns=$(grep -o '"turn": *[0-9]*' "$data/$log.json" | tail -n 1 | grep -o '[0-9]*$')
+  # An address ending in #turn=N opens turn N (the report's failure links, or typed by hand).
+  selftest "$page" PASS "opened=turn $(( (turns + 1) / 2 ))" "#turn=$(( (turns + 1) / 2 ))"
   screenshot "$page?turn=$(( (turns + 1) / 2 ))" "$out/$log-turn$(( (turns + 1) / 2 )).png"
   screenshot "$page?turn=end" "$out/$log-end.png"
 done
@@ -93,11 +96,23 @@ fi
 # A tournament's report and the replays of its failed games.
 cp -r "$data/tournament-diceshogi" "$out/tournament"
 if view "$out/tournament"; then
-  selftest "$out/tournament/report.html" PASS "failure_links=20"
+  selftest "$out/tournament/report.html" PASS "failure_links=20 turn_links=20"
   screenshot "$out/tournament/report.html" "$out/report.png" 1300,3400
   for replay in "$out"/tournament/replays/s0001-crasher_vs_greedy.html \
                 "$out"/tournament/replays/s0002-greedy_vs_invalid.html; do
     selftest "$replay" PASS
+  done
+  # Each failure's link opens its replay at the failing turn: follow two of the report's links.
+  links=$(browse --virtual-time-budget=3000 --dump-dom "file://$out/tournament/report.html" |
+          grep -o 'href="replays/[^"]*#turn=[0-9]*"' | sed 's/^href="//; s/"$//' | sort -u)
+  for game in s0001-crasher_vs_greedy s0002-greedy_vs_invalid; do
+    link=$(grep -m 1 "^replays/$game.html#turn=" <<<"$links")
+    if [ -z "$link" ]; then
+      echo "FAIL  report.html has no link to $game's failing turn (replays/$game.html#turn=N)"
+      failed=$((failed + 1))
+      continue
+    fi
+    selftest "$out/tournament/${link%%#*}" PASS "opened=turn ${link##*#turn=}" "#${link#*#}"
   done
 fi
 
