@@ -277,13 +277,15 @@ std::string joined(const std::vector<std::string>& parts) {
 }
 
 // The open sides of the table's main ratings (the ones the table ranks by, and pairwise Elo).
+// The pairwise Elo of a multiplayer table is named apart only where its sides differ.
 std::string open_sides_of_table(const VersusStandings& st) {
     std::vector<std::string> sides;
     for (const VersusStanding& s : st.rows) {
-        if (s.finishing_order_rating)
-            sides.push_back(open_sides_of(s.bot, *s.finishing_order_rating));
-        sides.push_back(
-            open_sides_of(s.bot + (s.finishing_order_rating ? " pairwise" : ""), s.elo));
+        const ratings::EloEstimate& main =
+            s.finishing_order_rating ? *s.finishing_order_rating : s.elo;
+        sides.push_back(open_sides_of(s.bot, main));
+        if (s.elo.open_below != main.open_below || s.elo.open_above != main.open_above)
+            sides.push_back(open_sides_of(s.bot + " pairwise", s.elo));
     }
     return joined(sides);
 }
