@@ -4,6 +4,7 @@
 // browser by browser_test.sh.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -275,4 +276,94 @@ TEST_CASE("a directory that is not a tournament's is refused") {
     const fs::path dir = fresh_dir("not_a_tournament");
     CHECK_THROWS_AS(arena::view::report_data(dir), ViewError);
     CHECK_THROWS_AS(arena::view::asset("no-such-file.js"), std::out_of_range);
+}
+
+// Issue 16, items 5 and 6: the failing turn and the referee's error a record keeps
+// (results.jsonl "failures") are the ones the report's failure list shows from the log, so the
+// standings and the report's links point at the same turn; the standings' first failure carries
+// them with the bots' names. Records without them (the fixture's, written before) still read.
+namespace {
+
+// What a record keeps for each seat of the game `id`, read from its log as the issue says: the
+// seat's turn the referee rejected (its error), else its last turn without an answer.
+json failures_from_log(const fs::path& dir, const json& record) {
+    const json log = json::parse(read(dir / record["log"].get<std::string>()));
+    json failures = json::array();
+    for (std::size_t seat = 0; seat < record["outcomes"].size(); ++seat) {
+        json failure = nullptr;
+        if (record["outcomes"][seat] != "ok") {
+            for (const json& t : log["turns"]) {
+                if (t["player"] != seat) continue;
+                const std::string error = t.value("error", "");
+                if (!error.empty()) {
+                    failure = {{"turn", t["turn"]}, {"error", error}};
+                    break;
+                }
+                if (t["output"].is_null()) failure = {{"turn", t["turn"]}, {"error", error}};
+            }
+        }
+        failures.push_back(failure);
+    }
+    return failures;
+}
+
+}  // namespace
+
+TEST_CASE("report data: a failure's turn and error are the record's, the first failure named") {
+    const fs::path dir = tournament_copy("failure_turns");
+    SUBCASE("records from before failing turns were kept: read, no turn in the standings") {
+        const json data = arena::view::report_data(dir);
+        for (const json& row : data["standings"]["standings"]) {
+            INFO(row["bot"]);
+            const json& first = row["health"]["first_failure_at"];
+            if (row["health"]["first_failure"].is_null()) {
+                CHECK(first.is_null());
+            } else {
+                CHECK(first["turn"].is_null());
+                CHECK(first["error"] == "");
+            }
+        }
+    }
+    SUBCASE("records with failing turns") {
+        std::map<std::string, json> kept;  // game id -> its record, failures added
+        std::string text;
+        for (json record : results_lines(dir)) {
+            if (std::any_of(record["outcomes"].begin(), record["outcomes"].end(),
+                            [](const json& o) { return o != "ok"; })) {
+                record["failures"] = failures_from_log(dir, record);
+                kept[record["id"]] = record;
+            }
+            text += record.dump() + "\n";
+        }
+        std::ofstream(dir / "results.jsonl", std::ios::binary | std::ios::trunc) << text;
+        REQUIRE(kept.size() == 20);
+
+        const json data = arena::view::report_data(dir);
+        for (const json& f : data["failures"]) {
+            for (const json& seat : f["seats"]) {
+                INFO(f["id"], " seat ", seat["seat"]);
+                const json& failure = kept.at(f["id"])["failures"][seat["seat"].get<std::size_t>()];
+                REQUIRE(failure.is_object());
+                CHECK(seat["turn"] == failure["turn"]);
+                CHECK(seat["error"] == failure["error"]);
+            }
+        }
+        int named = 0;
+        for (const json& row : data["standings"]["standings"]) {
+            const json& first = row["health"]["first_failure_at"];
+            if (first.is_null()) continue;
+            INFO(row["bot"]);
+            const json& record = kept.at(first["game"]);
+            const auto seat =
+                std::find(record["players"].begin(), record["players"].end(), row["bot"]) -
+                record["players"].begin();
+            CHECK(first["turn"] == record["failures"][seat]["turn"]);
+            // "$1: nonsense is not valid move" -> "invalid: nonsense is not valid move".
+            const std::string error = first["error"];
+            CHECK(error.find('$') == std::string::npos);
+            CHECK(error.find(row["bot"].get<std::string>()) != std::string::npos);
+            ++named;
+        }
+        CHECK(named == 2);  // invalid and crasher
+    }
 }
