@@ -1,10 +1,10 @@
-// The `arena` command: play one game, run a tournament, replay, view, gate, list the built-in
-// boards. Each command is one file of arena/cli/ (its options and its run); this file declares
-// them, reads the global options and says the errors.
-// Exit codes: 0 the job ran (whatever the bots did); 2 an arena error (arena::Error: bad
-// arguments, a broken config or file, a bot that cannot be started by `play`), said here as
-// "error: ..."; 1 a bug in arena (any other exception), and for `replay` and `gate` also
-// "differs" and "fails"; 128+N interrupted by signal N.
+// The `arena` command: play one game, a match between bots, run a tournament, replay, view, gate,
+// list the built-in boards. Each command is one file of arena/cli/ (its options and its run); this
+// file declares them, reads the global options and says the errors. Exit codes: 0 the job ran
+// (whatever the bots did); 2 an arena error (arena::Error: bad arguments, a broken config or file,
+// a bot that cannot be started by `play`), said here as "error: ..."; 1 a bug in arena (any other
+// exception), and for `replay` and `gate` also "differs" and "fails"; 128+N interrupted by signal
+// N.
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <functional>
@@ -15,6 +15,7 @@
 
 #include "arena/cli/boards_command.hpp"
 #include "arena/cli/gate_command.hpp"
+#include "arena/cli/match_command.hpp"
 #include "arena/cli/play_command.hpp"
 #include "arena/cli/replay_command.hpp"
 #include "arena/cli/tournament_command.hpp"
@@ -79,6 +80,9 @@ int with_errors_said(const std::function<int()>& command) {
 
 std::string footer() {
     return "Examples:\n"
+           "  arena match diceshogi --bot mine=./mine --bot old=build/bots/diceshogi/random -n "
+           "100\n"
+           "  arena match samegame --bot mine=./mine --bot greedy=build/bots/samegame/greedy\n"
            "  arena play samegame --bot build/bots/samegame/greedy --testcase 12 -v\n"
            "  arena play diceshogi --bot build/bots/diceshogi/strong --bot "
            "build/bots/diceshogi/random "
@@ -109,6 +113,8 @@ int main(int argc, char** argv) {
 
     PlayArgs play;
     CLI::App* play_cmd = add_play_command(app, play);
+    MatchArgs match;
+    CLI::App* match_cmd = add_match_command(app, match);
     TournamentArgs tournament;
     CLI::App* tournament_cmd = add_tournament_command(app, tournament);
     ReplayArgs replay;
@@ -136,6 +142,7 @@ int main(int argc, char** argv) {
     return with_errors_said([&] {
         configure_diagnostics(diagnostics);
         if (*play_cmd) return run_play_command(play);
+        if (*match_cmd) return run_match_command(match, command_line.front());
         if (*tournament_cmd) return run_tournament_command(tournament, command_line.front());
         if (*replay_cmd) return run_replay_command(replay);
         if (*view_cmd) return run_view_command(view);

@@ -17,7 +17,10 @@ std::int64_t counted_score(const BoardScore& s) {
 }
 
 std::string signed_number(std::int64_t value) {
-    return (value > 0 ? "+" : value < 0 ? "-" : "") + thousands(std::llabs(value));
+    // Appended, not "+" + std::string: that trips a false -Wrestrict warning in GCC 12.
+    std::string text = value > 0 ? "+" : value < 0 ? "-" : "";
+    text += thousands(std::llabs(value));
+    return text;
 }
 
 // "1234", or "0 (timeout)" for a failed game.
@@ -30,7 +33,30 @@ std::string plural(int count, const std::string& noun) {
     return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
+ratings::EloEstimate turned(const ratings::EloEstimate& e) {
+    ratings::EloEstimate t;
+    t.elo = -e.elo;
+    t.lo95 = -e.hi95;
+    t.hi95 = -e.lo95;
+    t.open_below = e.open_above;
+    t.open_above = e.open_below;
+    return t;
+}
+
 }  // namespace
+
+PairReport seen_from(const PairReport& pair, const std::string& bot) {
+    if (pair.a == bot || pair.b != bot) return pair;
+    PairReport p = pair;
+    std::swap(p.a, p.b);
+    std::swap(p.results.wins, p.results.losses);
+    std::reverse(p.pentanomial.counts.begin(), p.pentanomial.counts.end());
+    p.elo.score = 1 - pair.elo.score;
+    p.elo.elo = turned(pair.elo.elo);
+    if (pair.elo.nelo) p.elo.nelo = turned(*pair.elo.nelo);
+    p.elo.los = 1 - pair.elo.los;
+    return p;
+}
 
 BoardComparison compare_boards(const SameGameStanding& bot, const SameGameStanding& other) {
     BoardComparison c;
@@ -49,8 +75,7 @@ BoardComparison compare_boards(const SameGameStanding& bot, const SameGameStandi
         if (a > b) ++c.better;
         if (a == b) ++c.equal;
         if (a < b) ++c.worse;
-        if (a != b)
-            c.differing.push_back({mine.testcase, a, b, mine.outcome, theirs.outcome});
+        if (a != b) c.differing.push_back({mine.testcase, a, b, mine.outcome, theirs.outcome});
     }
     return c;
 }
@@ -113,19 +138,22 @@ std::string sprt_text(const ratings::SprtTest& test, const std::string& bot,
                               format("%.2f", test.decided_llr()) + ")";
     switch (test.decision()) {
         case ratings::SprtDecision::accept_h1:
-            out += wrapped("  H1 accepted" + after + ": " + bot + " is " + format("%+g", h.elo1) + " " + unit + " against " +
-                               other + " rather than " + format("%+g", h.elo0),
+            out += wrapped("  H1 accepted" + after + ": " + bot + " is " + format("%+g", h.elo1) +
+                               " " + unit + " against " + other + " rather than " +
+                               format("%+g", h.elo0),
                            100, "    ");
             break;
         case ratings::SprtDecision::accept_h0:
-            out += wrapped("  H0 accepted" + after + ": " + bot + " is " + format("%+g", h.elo0) + " " + unit + " against " +
-                               other + " rather than " + format("%+g", h.elo1),
+            out += wrapped("  H0 accepted" + after + ": " + bot + " is " + format("%+g", h.elo0) +
+                               " " + unit + " against " + other + " rather than " +
+                               format("%+g", h.elo1),
                            100, "    ");
             break;
         case ratings::SprtDecision::continue_testing:
-            out += wrapped("  undecided: the games ran out before the LLR left its bounds "
-                           "(raise --max-games to go on deciding)",
-                           100, "    ");
+            out += wrapped(
+                "  undecided: the games ran out before the LLR left its bounds "
+                "(raise --max-games to go on deciding)",
+                100, "    ");
             break;
     }
     return out;

@@ -9,6 +9,7 @@
 
 #include "arena/ratings/sprt.hpp"
 #include "arena/report/samegame_standings.hpp"
+#include "arena/report/versus_standings.hpp"
 
 namespace arena::report {
 
@@ -23,8 +24,8 @@ struct BoardDifference {
 // `bot` against `other` on the boards both played.
 struct BoardComparison {
     std::string bot, other;
-    int boards = 0;                // played by both
-    int better = 0, equal = 0, worse = 0;  // boards where bot scored more / the same / less
+    int boards = 0;                           // played by both
+    int better = 0, equal = 0, worse = 0;     // boards where bot scored more / the same / less
     std::int64_t total = 0, other_total = 0;  // over the boards both played (failures: 0)
     std::vector<BoardDifference> differing;   // in the boards' order
 };
@@ -35,6 +36,10 @@ BoardComparison compare_boards(const SameGameStanding& bot, const SameGameStandi
 // 61234 vs 60321 (+913)", then a table of the boards that differ (at most `max_rows`, the
 // largest differences, the rest counted).
 std::string to_text(const BoardComparison& comparison, std::size_t max_rows = 20);
+
+// The pair's figures from `bot`'s side (the standings give them in table order): results, the
+// pentanomial counts, the Elo and its interval, LOS, all turned around when `bot` is its b.
+PairReport seen_from(const PairReport& pair, const std::string& bot);
 
 // A sequential test of `bot` against `other` in words: the hypotheses, the LLR against its
 // bounds, the pairs counted, and the decision ("H1 accepted: mine is stronger than ...",

@@ -1,0 +1,332 @@
+#include "arena/cli/match_command.hpp"
+
+#include <unistd.h>
+
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+#include <random>
+
+#include "arena/cli/match_setup.hpp"
+#include "arena/cli/numbers.hpp"
+#include "arena/cli/run_defaults.hpp"
+#include "arena/cli/run_output.hpp"
+#include "arena/cli/system_errors.hpp"
+#include "arena/common/error.hpp"
+#include "arena/common/shell_quote.hpp"
+#include "arena/gate/config.hpp"
+#include "arena/report/match_summary.hpp"
+#include "arena/report/samegame_standings.hpp"
+#include "arena/report/versus_standings.hpp"
+#include "arena/tournament/run_lock.hpp"
+#include "arena/tournament/runner.hpp"
+
+namespace arena::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// What a match plays and how it stops.
+struct MatchRun {
+    tournament::TournamentConfig config;
+    MatchSettings settings;
+    std::string rounding;   // how -n was rounded (games between bots)
+    std::size_t asked = 0;  // -n or --max-games
+};
+
+bool puzzle(const tournament::TournamentConfig& config) {
+    return referee::game_info(config.game).kind == referee::GameKind::puzzle;
+}
+
+// results/match-20261124-131502: a new directory for every match started.
+fs::path default_out() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "match-%Y%m%d-%H%M%S", &local);
+    return fs::path("results") / stamp;
+}
+
+bool limits_given(const BotLimitArgs& l) {
+    return l.memory_mb || l.cpu_seconds || l.processes || l.file_size_mb || l.sandbox;
+}
+
+// --resume goes on with the match as it was started: nothing that would change its games.
+void check_resume_arguments(const MatchArgs& args) {
+    if (args.out.empty())
+        throw Error(
+            "--resume needs --out DIR: the match to go on with (the directory its "
+            "first run printed)");
+    const bool changes = !args.game.empty() || !args.bots.empty() || args.games ||
+                         !args.sprt.empty() || args.max_games || args.seed ||
+                         !args.boards.empty() || args.time.scale || args.time.margin_ms ||
+                         args.time.no_limit || limits_given(args.limits);
+    if (changes)
+        throw Error("--resume goes on with the match in '" + args.out +
+                    "' as it was started (its config.json): give only --out DIR and, if you "
+                    "like, --concurrency");
+}
+
+// Options that only make sense together, checked before any bot is looked at.
+void check_new_match_arguments(const MatchArgs& args, const referee::GameInfo& game) {
+    if (args.bots.empty())
+        throw Error(
+            "give the bots with --bot NAME=COMMAND, e.g. --bot mine=./mine --bot "
+            "old=./old");
+    check_bot_count(game, args.bots.size());
+    const bool versus = game.kind == referee::GameKind::versus;
+    if (!versus && (args.games || !args.sprt.empty() || args.max_games || args.seed))
+        throw Error(game.title +
+                    " matches play every bot on the same boards: choose them with "
+                    "--boards (e.g. --boards 1-10); -n, --sprt, --max-games and "
+                    "--seed are for games between bots");
+    if (versus && !args.boards.empty())
+        throw Error("--boards is for puzzles; " + game.title +
+                    " games are set by their seeds (--seed for the master seed)");
+    if (!args.sprt.empty() && args.games)
+        throw Error("--sprt plays until the test decides: give its limit with --max-games, not -n");
+    if (args.max_games && args.sprt.empty())
+        throw Error("--max-games is the limit of --sprt; without --sprt give the games with -n");
+    if (!args.sprt.empty() && args.bots.size() != 2)
+        throw Error(
+            "--sprt tests the first bot against the second: give exactly 2 --bot "
+            "options (got " +
+            std::to_string(args.bots.size()) + ")");
+}
+
+ratings::SprtHypotheses sprt_hypotheses(const std::vector<std::string>& given) {
+    const auto elo0 = numbers::parse_real(given.at(0), gate::kEloRange);
+    const auto elo1 = numbers::parse_real(given.at(1), gate::kEloRange);
+    if (!elo0 || !elo1 || *elo0 >= *elo1)
+        throw Error(
+            "--sprt ELO0 ELO1: two numbers from -1000 to 1000, ELO0 below ELO1 (e.g. "
+            "--sprt 0 10), got " +
+            given[0] + " and " + given[1]);
+    ratings::SprtHypotheses h;
+    h.elo0 = *elo0;
+    h.elo1 = *elo1;
+    return h;
+}
+
+MatchRun new_match(const MatchArgs& args) {
+    const referee::GameInfo& game = match_game(args.game);
+    check_new_match_arguments(args, game);
+    MatchRun run;
+    if (!args.sprt.empty()) run.settings.sprt = sprt_hypotheses(args.sprt);
+    std::vector<referee::Testcase> boards;
+    if (game.kind == referee::GameKind::puzzle)
+        boards = parse_boards(game, args.boards.empty() ? kDefaultMatchBoards : args.boards);
+    std::vector<match::PlayerSpec> bots = bots_from_args(args.bots, args.limits);
+    const std::int64_t master_seed =
+        args.seed ? *args.seed : static_cast<std::int64_t>(std::random_device{}() % 1'000'000'000);
+    run.asked = run.settings.sprt ? args.max_games.value_or(gate::kDefaultMaxGames)
+                                  : args.games.value_or(kDefaultMatchGames);
+    MatchPlan plan = match_plan(game, std::move(bots), std::move(boards), master_seed, run.asked);
+    run.config = std::move(plan.config);
+    run.rounding = std::move(plan.rounding);
+    if (args.time.scale) run.config.time_scale = *args.time.scale;
+    if (args.time.margin_ms) run.config.time_margin_ms = static_cast<int>(*args.time.margin_ms);
+    run.config.no_time_limit = args.time.no_limit;
+    check_limits_and_sandbox(run.config.bots);
+    return run;
+}
+
+MatchRun resumed_match(const fs::path& out) {
+    MatchRun run;
+    run.config = tournament::load_config(out / "config.json");
+    run.settings = load_match_settings(out);
+    if (run.settings.sprt && run.config.bots.size() != 2)
+        throw Error("'" + (out / "match.json").string() +
+                    "' holds a sequential test but the match has " +
+                    std::to_string(run.config.bots.size()) + " bots: remove the file");
+    check_limits_and_sandbox(run.config.bots);
+    return run;
+}
+
+std::string bot_list(const tournament::TournamentConfig& config) {
+    std::string names;
+    const std::string joint = config.bots.size() == 2 ? " vs " : ", ";
+    for (const match::PlayerSpec& bot : config.bots)
+        names += (names.empty() ? "" : joint) + bot.name;
+    return names;
+}
+
+void print_plan(const MatchRun& run, std::size_t scheduled, const tournament::RunOptions& options) {
+    const tournament::TournamentConfig& config = run.config;
+    const referee::GameInfo& game = referee::game_info(config.game);
+    std::cout << game.title << " match: " << bot_list(config);
+    if (puzzle(config)) {
+        std::cout << " on the same " << report::boards_summary(config) << " = " << scheduled
+                  << " games";
+    } else {
+        if (config.bots.size() > 2) std::cout << " at one table";
+        const std::size_t per_seed = scheduled / std::max<std::size_t>(config.seeds.size(), 1);
+        const std::string groups = std::to_string(config.seeds.size()) + " seed(s) x " +
+                                   std::to_string(per_seed) + " seat orders";
+        if (run.settings.sprt) {
+            const ratings::SprtHypotheses& h = *run.settings.sprt;
+            std::cout << ", SPRT H0 " << h.elo0 << " / H1 " << h.elo1
+                      << " nElo: stops when decided, at most " << scheduled << " games (" << groups
+                      << ")";
+        } else {
+            std::cout << ", " << scheduled << " games (" << groups << ")";
+        }
+        if (run.asked && scheduled != run.asked)
+            std::cout << "; " << run.asked << " rounded up to whole seat-swapped groups";
+        if (config.master_seed) std::cout << ", master seed " << *config.master_seed;
+    }
+    std::cout << "; " << options.concurrency << " at a time, output in " << options.out.string()
+              << "/\n"
+              << std::flush;
+}
+
+// What the match says after the standings: the first bot against each other one.
+std::string match_summary(const MatchRun& run, const std::vector<tournament::GameRecord>& records,
+                          const std::optional<MatchSprt>& sprt) {
+    const tournament::TournamentConfig& config = run.config;
+    const std::string& first = config.bots.front().name;
+    std::string text;
+    if (puzzle(config)) {
+        const auto standings = report::samegame_standings(config, records);
+        // Every bot of the config has its row, with or without games.
+        const auto row = [&](const std::string& name) {
+            return std::find_if(standings.begin(), standings.end(),
+                                [&](const auto& s) { return s.bot == name; });
+        };
+        const auto mine = row(first);
+        for (std::size_t i = 1; i < config.bots.size(); ++i) {
+            const auto other = row(config.bots[i].name);
+            if (mine != standings.end() && other != standings.end())
+                text += report::to_text(report::compare_boards(*mine, *other));
+        }
+    } else {
+        const report::VersusStandings standings = report::versus_standings(config, records);
+        for (const report::PairReport& pair : standings.pairs)
+            if (pair.a == first || pair.b == first)
+                text += report::pair_text(report::seen_from(pair, first));
+    }
+    if (sprt) text += report::sprt_text(sprt->test(), first, config.bots[1].name);
+    return text.empty() ? "" : "\n" + text;
+}
+
+std::vector<tournament::GameRecord> play_games(const tournament::TournamentConfig& config,
+                                               const tournament::RunOptions& options) {
+    try {
+        return tournament::run_tournament(config, options, std::cout);
+    } catch (const fs::filesystem_error& e) {
+        throw Error(e.what());
+    } catch (const Error&) {
+        throw;
+    } catch (const std::runtime_error& e) {  // OUT cannot be written
+        throw Error(e.what());
+    }
+}
+
+}  // namespace
+
+CLI::App* add_match_command(CLI::App& app, MatchArgs& args) {
+    CLI::App* command = app.add_subcommand(
+        "match",
+        "Play a series between bots given on the command line (no config): Elo, W-D-L, "
+        "LOS, or a board-by-board comparison");
+    command->add_option(
+        "game", args.game, "The game: " + [] {
+            std::string names;
+            for (const std::string& g : referee::known_games())
+                names += (names.empty() ? "" : ", ") + g;
+            return names;
+        }() + " (any case)");
+    command
+        ->add_option("--bot", args.bots,
+                     "NAME=COMMAND[@DIR]: a bot, its name and its command line (NAME= may be "
+                     "left out: named after its program; @DIR: its working directory); "
+                     "repeatable, in seat order. The first bot is the one the summary and "
+                     "--sprt look at")
+        ->type_name("NAME=CMD")
+        ->allow_extra_args(false);
+    numbers::add_whole_number(command, "-n,--games", args.games,
+                              {1, static_cast<std::int64_t>(tournament::kMaxGames)},
+                              "Games between bots (default 100), rounded up to whole "
+                              "seat-swapped groups: every seat order of a seed (2 bots: 2 games, "
+                              "3: 6, 4: 24)");
+    command
+        ->add_option("--sprt", args.sprt,
+                     "ELO0 ELO1: play until a sequential test decides between H0 (the first "
+                     "bot is ELO0 nElo stronger than the second) and H1 (ELO1), e.g. --sprt 0 "
+                     "10; exit 0 when H1 is accepted, 1 otherwise. 2 bots only")
+        ->expected(2)
+        ->type_name("ELO0 ELO1");
+    numbers::add_whole_number(command, "--max-games", args.max_games,
+                              {1, static_cast<std::int64_t>(tournament::kMaxGames)},
+                              "With --sprt: stop undecided after about this many games "
+                              "(default 1000)");
+    numbers::add_whole_number(command, "--seed", args.seed, numbers::kInt64,
+                              "Master seed the games' CodinGame seeds are drawn from (default: a "
+                              "random one, printed): the same seed plays the same games");
+    command->add_option("--boards", args.boards,
+                        "Puzzles: the boards every bot plays, e.g. validators, tests, all "
+                        "(default), 1,2,5-8, or board files");
+    numbers::add_whole_number(command, "--concurrency", args.concurrency,
+                              {1, tournament::kMaxConcurrency},
+                              "Games played at once (default: the number of cores)");
+    command->add_option("--out", args.out,
+                        "Output directory (default: results/match-<date>-<time>)");
+    command->add_flag("--resume", args.resume,
+                      "Go on with the interrupted match in --out DIR: play only its missing "
+                      "games (with its sequential test, if any)");
+    add_time_options(command, args.time);
+    add_limit_options(command, args.limits);
+    command->footer(
+        "Examples:\n"
+        "  arena match diceshogi --bot mine=./mine --bot old=./old -n 100\n"
+        "  arena match diceshogi --bot mine=./mine --bot old=./old --sprt 0 10 --max-games 2000\n"
+        "  arena match samegame --bot mine=./mine --bot greedy=build/bots/samegame/greedy "
+        "--boards validators\n"
+        "  arena match tsuro --bot mine=./mine --bot build/bots/tsuro/strong --bot "
+        "build/bots/tsuro/random -n 60\n"
+        "  arena match --resume --out results/match-20261124-131502\n"
+        "Then: arena view DIR (report.html), arena replay DIR/games/<id>.json");
+    return command;
+}
+
+int run_match_command(const MatchArgs& args, const std::string& program) {
+    if (args.resume) check_resume_arguments(args);
+    if (!args.resume && args.game.empty())
+        throw Error(
+            "give the game and its bots, e.g. arena match diceshogi --bot mine=./mine "
+            "--bot old=./old (or --resume --out DIR to go on with a match)");
+    tournament::RunOptions options;
+    options.out = args.out.empty() ? default_out() : fs::path(args.out);
+    if (args.resume) require_saved_config(options.out);
+    // A new match checks its bots before the directory is made.
+    MatchRun run = args.resume ? MatchRun{} : new_match(args);
+    std::optional<tournament::RunLock> lock;
+    system_errors_as_arena_errors(
+        [&] { lock.emplace(options.out, tournament::own_command_line()); });
+    options.caller_holds_lock = true;
+    if (args.resume) run = resumed_match(options.out);
+    options.concurrency = concurrency_of_run(args.concurrency, run.config.concurrency);
+    options.resume = args.resume;
+    options.interactive = isatty(STDOUT_FILENO);
+    std::optional<MatchSprt> sprt;
+    if (run.settings.sprt) {
+        sprt.emplace(*run.settings.sprt, run.config.bots[0].name, run.config.bots[1].name);
+        options.stop_after = [&](const tournament::GameRecord& r) { return sprt->add(r); };
+    }
+    const std::string resume_command =
+        shell_command({program, "match", "--resume", "--out", options.out.string()});
+    if (!args.resume)
+        tournament::refuse_earlier_results(options.out, "go on with that match: " + resume_command);
+    const std::size_t scheduled = tournament::make_schedule(run.config).size();
+    print_plan(run, scheduled, options);
+    save_match_settings(options.out, run.settings);
+    const std::vector<tournament::GameRecord> records = play_games(run.config, options);
+    const int code = finish_run(run.config, records, scheduled, options.out, resume_command);
+    std::cout << match_summary(run, records, sprt) << std::flush;
+    if (code != 0 || !sprt) return code;
+    return sprt->test().decision() == ratings::SprtDecision::accept_h1 ? 0 : 1;
+}
+
+}  // namespace arena::cli
