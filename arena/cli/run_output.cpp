@@ -1,7 +1,9 @@
 #include "arena/cli/run_output.hpp"
 
+#include <cstdio>
 #include <iostream>
 #include <map>
+#include <memory>
 
 #include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
@@ -16,29 +18,96 @@ namespace arena::cli {
 
 namespace fs = std::filesystem;
 
-std::string write_standings(const tournament::TournamentConfig& config,
-                            const std::vector<tournament::GameRecord>& records, const fs::path& out,
-                            const std::string& partial) {
-    const std::string mark = partial.empty() ? "" : "**" + partial + "**\n\n";
+namespace {
+
+// What marks the standings files of a run that is not over: a line heading standings.md and a
+// field of standings.json ("running": {"done", "total"} while it goes on, "partial": "..." when it
+// was interrupted). Unmarked: the run's final standings.
+struct StandingsMark {
+    std::string line;  // "running: 37 of 120 games ..."
+    std::string key;   // "running", "partial"
+    nlohmann::ordered_json value;
+};
+
+struct WrittenStandings {
+    std::string table;   // for the terminal
+    std::string leader;  // the table's first bot and what ranks it, for the progress line
+};
+
+std::string signed_text(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%+.0f", value);
+    return text;
+}
+
+// The first row as the table ranks it: "strong (Elo +120)", "strong (rating +85)" (finishing
+// order, more than 2 players), "greedy (validators 40/40, validator total 3,512)".
+std::string leader_text(const report::VersusStandings& standings) {
+    if (standings.rows.empty()) return "";
+    const report::VersusStanding& first = standings.rows.front();
+    if (first.finishing_order_rating)
+        return first.bot + " (rating " + signed_text(first.finishing_order_rating->elo) + ")";
+    return first.bot + " (Elo " + signed_text(first.elo.elo) + ")";
+}
+
+std::string leader_text(const std::vector<report::SameGameStanding>& standings) {
+    if (standings.empty()) return "";
+    const report::SameGameStanding& first = standings.front();
+    if (first.validators == 0) return first.bot + " (total " + std::to_string(first.total) + ")";
+    return first.bot + " (validators " + std::to_string(first.validators_passed) + "/" +
+           std::to_string(first.validators) + ", validator total " +
+           std::to_string(first.validator_total) + ")";
+}
+
+WrittenStandings write_marked_standings(const tournament::TournamentConfig& config,
+                                        const std::vector<tournament::GameRecord>& records,
+                                        const fs::path& out, const StandingsMark& mark) {
+    const std::string md_head = mark.line.empty() ? "" : "**" + mark.line + "**\n\n";
+    const auto write_json = [&](nlohmann::ordered_json json) {
+        if (!mark.key.empty()) json[mark.key] = mark.value;
+        files::write_atomically(out / "standings.json", match::dump_json(json, 2) + "\n");
+    };
     const referee::StandingsKind kind = referee::game_info(config.game).standings;
     if (kind == referee::StandingsKind::validator_totals) {
         const auto standings = report::samegame_standings(config, records);
-        files::write_atomically(
-            out / "standings.json",
-            match::dump_json(report::to_json(standings, config.game), 2) + "\n");
+        write_json(report::to_json(standings, config));
         files::write_atomically(out / "standings.md",
-                                mark + report::to_markdown(standings, config, out.string()));
+                                md_head + report::to_markdown(standings, config, out.string()));
         files::write_atomically(out / "standings.csv", report::to_csv(standings));
-        return report::to_text(standings);
+        return {report::to_text(standings, config), leader_text(standings)};
     }
     const auto standings = report::versus_standings(config, records);
-    nlohmann::ordered_json json = report::to_json(standings);
-    if (!partial.empty()) json["partial"] = partial;
-    files::write_atomically(out / "standings.json", match::dump_json(json, 2) + "\n");
+    write_json(report::to_json(standings));
     files::write_atomically(out / "standings.md",
-                            mark + report::to_markdown(standings, out.string()));
+                            md_head + report::to_markdown(standings, out.string()));
     files::write_atomically(out / "standings.csv", report::to_csv(standings));
-    return report::to_text(standings);
+    return {report::to_text(standings), leader_text(standings)};
+}
+
+}  // namespace
+
+std::string write_standings(const tournament::TournamentConfig& config,
+                            const std::vector<tournament::GameRecord>& records, const fs::path& out,
+                            const std::string& partial) {
+    StandingsMark mark;
+    if (!partial.empty()) mark = {partial, "partial", partial};
+    return write_marked_standings(config, records, out, mark).table;
+}
+
+std::function<std::string(const std::vector<tournament::GameRecord>&)> live_standings(
+    const tournament::TournamentConfig& config, std::size_t scheduled, const fs::path& out) {
+    // Shared by the copies of the callback: the report's failed games, each read once.
+    auto report = std::make_shared<view::LiveReport>(out);
+    return [config, scheduled, out, report](const std::vector<tournament::GameRecord>& records) {
+        const std::string running = "running: " + std::to_string(records.size()) + " of " +
+                                    std::to_string(scheduled) + " games";
+        const StandingsMark mark{running + " (rewritten every few seconds until the run ends)",
+                                 "running",
+                                 {{"done", records.size()}, {"total", scheduled}}};
+        const WrittenStandings written = write_marked_standings(config, records, out, mark);
+        report->write(config, records, view::Running{records.size(), scheduled});
+        return written.leader;
+    };
 }
 
 std::string failures_text(const std::vector<tournament::GameRecord>& records, const fs::path& out) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,17 @@ namespace arena::cli {
 std::string write_standings(const tournament::TournamentConfig& config,
                             const std::vector<tournament::GameRecord>& records,
                             const std::filesystem::path& out, const std::string& partial);
+
+// Live standings of a run in progress, for RunOptions::snapshot: standings.md/.json/.csv and
+// report.html of the records so far, marked "running: N of M games" (a line heading standings.md,
+// "running": {"done", "total"} in standings.json, a banner on the page, which reloads itself
+// every few seconds). Returns the leader of the table so far for the progress line, e.g.
+// "strong (Elo +120)". finish_run then writes the final files over them (unmarked; "partial"
+// when interrupted), so the page stops reloading.
+//   options.snapshot = live_standings(config, scheduled, options.out);
+std::function<std::string(const std::vector<tournament::GameRecord>&)> live_standings(
+    const tournament::TournamentConfig& config, std::size_t scheduled,
+    const std::filesystem::path& out);
 
 // Failed games, for each failing bot its count and its first failure with the line that
 // replays it; empty when no game failed.

@@ -114,13 +114,20 @@ void check_arguments(const TournamentArgs& args) {
         throw Error("--resume without a config needs --out DIR: the run to go on with");
 }
 
-// A bot whose command cannot run is not a reason to stop the others: its games are crashes.
-void warn_about_commands(const std::vector<match::PlayerSpec>& bots) {
+// A bot whose program cannot be started would lose every game as a crash: said before any game,
+// as the gate and `play` say it (exit 2), naming the bot, its command and what to do. A bot
+// still to be built from its source has no program yet: its build says what went wrong.
+void check_commands(const std::vector<match::PlayerSpec>& bots) {
     for (const match::PlayerSpec& bot : bots) {
+        if (!bot.source.empty() && bot.built.empty()) continue;
         try {
             match::check_command(bot);
         } catch (const std::exception& e) {
-            std::cerr << "warning: " << e.what() << "\n  its games will be recorded as crashes\n";
+            std::string message = e.what();
+            // check_command names the bot only when its name differs from its program.
+            if (message.find("'" + bot.name + "'") == std::string::npos)
+                message = "bot '" + bot.name + "': " + message;
+            throw Error(message + " No game was played.");
         }
     }
 }
@@ -193,8 +200,9 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
     options.replace = args.replace;
     options.interactive = isatty(STDOUT_FILENO);
 
-    warn_about_commands(config.bots);
+    check_commands(config.bots);
     const std::size_t scheduled = tournament::make_schedule(config).size();
+    options.snapshot = live_standings(config, scheduled, options.out);
     print_plan(config, scheduled, options);
     const std::vector<tournament::GameRecord> records = play_games(config, options);
     return finish_run(

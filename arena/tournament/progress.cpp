@@ -30,31 +30,16 @@ std::string describe(const GameRecord& r) {
 Progress::Progress(std::ostream& out, bool interactive, std::size_t total_games)
     : out_(out), interactive_(interactive), total_(total_games) {}
 
-void Progress::count(const GameRecord& record) {
+void Progress::add_earlier(const GameRecord&) {
     ++done_;
-    for (std::size_t i = 0; i < record.players.size(); ++i) {
-        std::int64_t& points = points_[record.players[i]];
-        // SameGame: a failed board counts 0, as in CodinGame's total. Between bots, a failure
-        // already shows in the score (a loss), and must count.
-        if (record.outcomes[i] == match::Outcome::ok || record.players.size() > 1)
-            points += record.scores[i];
-    }
 }
 
-void Progress::add_earlier(const GameRecord& record) {
-    count(record);
-}
-
-std::string Progress::leader() const {
-    const std::pair<const std::string, std::int64_t>* best = nullptr;
-    for (const auto& entry : points_) {
-        if (!best || entry.second > best->second) best = &entry;
-    }
-    return best ? best->first + " (" + std::to_string(best->second) + ")" : "-";
+void Progress::set_leader(std::string leader) {
+    leader_ = std::move(leader);
 }
 
 void Progress::game_finished(const GameRecord& record) {
-    count(record);
+    ++done_;
     ++done_now_;
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
@@ -63,11 +48,12 @@ void Progress::game_finished(const GameRecord& record) {
     char head[96];
     std::snprintf(head, sizeof head, "[%zu/%zu] %.1f games/s, ETA %s", done_, total_, rate,
                   clock_text(eta).c_str());
+    const std::string leader = leader_.empty() ? "" : "leader: " + leader_;
     if (interactive_) {
-        out_ << "\r\033[K" << head << ", leader: " << leader() << std::flush;
+        out_ << "\r\033[K" << head << (leader.empty() ? "" : ", " + leader) << std::flush;
     } else {
-        out_ << head << "  " << record.id << ": " << describe(record) << "  leader: " << leader()
-             << '\n'
+        out_ << head << "  " << record.id << ": " << describe(record)
+             << (leader.empty() ? "" : "  " + leader) << '\n'
              << std::flush;
     }
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <exception>
 #include <fstream>
@@ -316,6 +317,9 @@ class Workers {
           progress_(progress),
           finished_(finished),
           stopping_(stopping) {
+        // The live standings start from the earlier run's games (--resume).
+        if (options.snapshot)
+            for (const auto& entry : finished) seen_.push_back(entry.second);
         if (!results_) throw RunError("cannot write '" + results_path.string() + "'");
         match_options_.time_scale = config.time_scale;
         match_options_.time_margin_ms = config.time_margin_ms;
@@ -326,10 +330,18 @@ class Workers {
     void run(int concurrency) {
         const std::size_t count =
             stopping_ ? 0 : std::min<std::size_t>(std::max(concurrency, 1), todo_.size());
+        std::jthread snapshot_thread;
+        if (options_.snapshot) snapshot_thread = std::jthread([this] { snapshots(); });
         {
             std::vector<std::jthread> threads;
             for (std::size_t w = 0; w < count; ++w) threads.emplace_back([this] { work(); });
         }  // joins
+        {
+            std::lock_guard guard(lock_);
+            games_over_ = true;
+        }
+        snapshot_wake_.notify_one();
+        if (snapshot_thread.joinable()) snapshot_thread.join();  // the last snapshot ends first
         progress_.finish();
         if (failure_) std::rethrow_exception(failure_);
     }
@@ -365,12 +377,49 @@ class Workers {
         results_.flush();
         if (!results_) throw RunError("cannot append to '" + results_path_.string() + "'");
         progress_.game_finished(record);
+        if (options_.snapshot) {
+            fresh_.push_back(record);
+            snapshot_wake_.notify_one();
+        }
         if (options_.stop_after && options_.stop_after(record)) {
             stopping_ = true;
             diagnostics::log().debug("stopping after game {}: the caller has its answer",
                                      record.id);
         }
         finished_[record.id] = std::move(record);
+    }
+
+    // The live standings' thread: waits for new records, takes them under the lock (a swap) and
+    // calls options_.snapshot outside it, at most every snapshot_every, and at least three times
+    // as long as the last snapshot took apart, so that it never takes more than a third of the
+    // time of a core the games need.
+    void snapshots() {
+        using Clock = std::chrono::steady_clock;
+        Clock::time_point next = Clock::now();  // the first game is shown at once
+        std::unique_lock guard(lock_);
+        while (true) {
+            snapshot_wake_.wait(guard, [&] { return games_over_ || !fresh_.empty(); });
+            snapshot_wake_.wait_until(guard, next, [&] { return games_over_; });
+            if (games_over_) return;
+            std::vector<GameRecord> fresh;
+            fresh.swap(fresh_);
+            guard.unlock();
+            for (GameRecord& r : fresh) seen_.push_back(std::move(r));
+            const Clock::time_point start = Clock::now();
+            std::string leader;
+            try {
+                leader = options_.snapshot(seen_);
+            } catch (const std::exception& e) {
+                diagnostics::log().warn("live standings not written: {}", e.what());
+            }
+            const Clock::duration took = Clock::now() - start;
+            diagnostics::log().debug(
+                "live standings of {} game(s) in {} ms", seen_.size(),
+                std::chrono::duration_cast<std::chrono::milliseconds>(took).count());
+            next = Clock::now() + std::max<Clock::duration>(options_.snapshot_every, 2 * took);
+            guard.lock();
+            progress_.set_leader(std::move(leader));
+        }
     }
 
     const TournamentConfig& config_;
@@ -386,6 +435,12 @@ class Workers {
     std::map<std::string, GameRecord>& finished_;
     std::exception_ptr failure_;
     bool stopping_;
+    // Live standings: records not yet shown (under the lock), and those shown (the snapshot
+    // thread's own).
+    std::condition_variable snapshot_wake_;
+    std::vector<GameRecord> fresh_;
+    bool games_over_ = false;
+    std::vector<GameRecord> seen_;
 };
 
 void log_schedule(const TournamentConfig& config, std::size_t games, std::size_t todo) {

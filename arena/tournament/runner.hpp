@@ -6,6 +6,7 @@
 // finished games are shared (under one lock), so nothing of two games ever interleaves.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
@@ -36,6 +37,15 @@ struct RunOptions {
     // are moved aside to OUT/replaced-<time>/ and played again. Without it such games stop the
     // run with a RunError naming the bot and what changed.
     std::vector<std::string> replace;
+    // Live standings: called with every record so far (the earlier run's, then this run's in
+    // finishing order) while the games are played, on a thread of its own and never under the
+    // runner's lock, so no game waits for it: after the first game, then at most every
+    // `snapshot_every` (further apart when a snapshot is slow: never more than a third of the
+    // time). Returns the leader of the standings so far for the progress line, e.g. "strong
+    // (Elo +120)" ("": none). Not called once the last game is recorded: the caller writes the
+    // final files. An exception from it is noted in the diagnostics and the run goes on.
+    std::function<std::string(const std::vector<GameRecord>& records)> snapshot;
+    std::chrono::milliseconds snapshot_every{3000};
 };
 
 // The output directory cannot be used as asked (results there without --resume, a bot whose

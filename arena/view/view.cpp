@@ -1,6 +1,7 @@
 #include "arena/view/view.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -62,11 +63,12 @@ std::string game_scripts() {
 }
 
 // Fills a page template: @@INLINE:<asset>@@ becomes that viewer file, @@GAME_SCRIPTS@@ every
-// game's drawing, @@TITLE@@ the title and
-// @@DATA@@ the page's JSON. Markers are only looked for in the template itself, never in what
-// replaces them (a bot's output may well contain "@@DATA@@").
-std::string fill_template(std::string_view page, const std::string& title,
-                          const std::string& data) {
+// game's drawing, @@TITLE@@ the title,
+// @@DATA@@ the page's JSON and @@RUNNING@@ the banner of a run in progress. Markers are only looked
+// for in the template itself, never in what replaces them (a bot's output may well contain
+// "@@DATA@@").
+std::string fill_template(std::string_view page, const std::string& title, const std::string& data,
+                          const std::string& banner = "") {
     std::string out;
     std::size_t at = 0;
     while (true) {
@@ -80,6 +82,8 @@ std::string fill_template(std::string_view page, const std::string& title,
             out += html_escape(title);
         } else if (marker == "DATA") {
             out += data;
+        } else if (marker == "RUNNING") {
+            out += banner;
         } else if (marker == "GAME_SCRIPTS") {
             out += game_scripts();
         } else if (marker.starts_with("INLINE:")) {
@@ -319,15 +323,69 @@ void add_standings(const tournament::TournamentConfig& config,
     }
 }
 
+bool failed(const tournament::GameRecord& r) {
+    return std::any_of(r.outcomes.begin(), r.outcomes.end(),
+                       [](match::Outcome o) { return o != match::Outcome::ok; });
+}
+
 nlohmann::json failed_games(const fs::path& dir,
                             const std::vector<tournament::GameRecord>& records) {
     nlohmann::json failures = nlohmann::json::array();
     for (const tournament::GameRecord& r : records) {
-        if (std::any_of(r.outcomes.begin(), r.outcomes.end(),
-                        [](match::Outcome o) { return o != match::Outcome::ok; }))
-            failures.push_back(failure_entry(dir, r));
+        if (failed(r)) failures.push_back(failure_entry(dir, r));
     }
     return failures;
+}
+
+// The report's numbers of these records, but for the failed games and the notes on
+// results.jsonl, which the callers add.
+nlohmann::json data_of_records(const fs::path& dir, const tournament::TournamentConfig& config,
+                               const std::vector<tournament::GameRecord>& records,
+                               std::size_t scheduled) {
+    std::vector<std::string> bots;
+    for (const match::PlayerSpec& b : config.bots) bots.push_back(b.name);
+    nlohmann::json data;
+    data["title"] = fs::absolute(dir).lexically_normal().filename().string();
+    if (data["title"] == "")
+        data["title"] = fs::absolute(dir).lexically_normal().parent_path().filename().string();
+    data["game"] = config.game;
+    data["players_per_game"] = config.players_per_game;
+    data["bots"] = bots;
+    data["notes"] = nlohmann::json::array();
+    data["games_played"] = records.size();
+    data["games_scheduled"] = scheduled;
+    add_standings(config, records, data);
+    data["limits"] = time_limits(dir, records);
+    data["turn_times"] = turn_times(bots, records);
+    return data;
+}
+
+// A failed game's replay page, written into dir/replays/ and linked from its entry; nothing
+// for a log that is missing or damaged (the report still lists the failure). Returns whether it
+// was written.
+bool write_failure_replay(const fs::path& dir, nlohmann::json& failure) {
+    const std::string id = failure["id"].get<std::string>();
+    // Game ids are the arena's own (board, seed and bot names); a name that could leave the
+    // directory gets no page.
+    if (id.empty() || id.find('/') != std::string::npos || id.find("..") != std::string::npos)
+        return false;
+    try {
+        const nlohmann::json log = read_match_log(dir / failure["log"].get<std::string>());
+        files::write_atomically(dir / "replays" / (id + ".html"), replay_html(log));
+        failure["replay"] = "replays/" + id + ".html";
+        return true;
+    } catch (const ViewError&) {
+        return false;
+    }
+}
+
+// The banner of a running run's page ("" for a run that is over).
+std::string running_banner(const nlohmann::json& data) {
+    if (!data.contains("running")) return "";
+    const nlohmann::json& running = data["running"];
+    return "<div id=\"running\" class=\"running\">running: " + running["done"].dump() + " of " +
+           running["total"].dump() + " games <span class=\"caption\">(this page reloads every " +
+           running["reload_s"].dump() + " s until the run ends)</span></div>";
 }
 
 }  // namespace
@@ -416,23 +474,10 @@ nlohmann::json report_data(const fs::path& dir) {
     }
     const std::vector<tournament::GameRecord>& records = results.records;
     if (!config_loaded) config = config_from_records(config_file, records);
-    std::vector<std::string> bots;
-    for (const match::PlayerSpec& b : config.bots) bots.push_back(b.name);
-
-    nlohmann::json data;
-    data["title"] = fs::absolute(dir).lexically_normal().filename().string();
-    if (data["title"] == "")
-        data["title"] = fs::absolute(dir).lexically_normal().parent_path().filename().string();
-    data["game"] = config.game;
-    data["players_per_game"] = config.players_per_game;
-    data["bots"] = bots;
+    nlohmann::json data =
+        data_of_records(dir, config, records,
+                        config_loaded ? tournament::make_schedule(config).size() : records.size());
     data["notes"] = results.notes;
-    data["games_played"] = records.size();
-    data["games_scheduled"] =
-        config_loaded ? tournament::make_schedule(config).size() : records.size();
-    add_standings(config, records, data);
-    data["limits"] = time_limits(dir, records);
-    data["turn_times"] = turn_times(bots, records);
     data["failures"] = failed_games(dir, records);
     return data;
 }
@@ -440,7 +485,7 @@ nlohmann::json report_data(const fs::path& dir) {
 std::string report_html(const nlohmann::json& data) {
     const std::string title =
         "arena report: " + string_or(data, "game", "?") + ", " + string_or(data, "title", "");
-    return fill_template(asset("report.html"), title, script_safe_json(data));
+    return fill_template(asset("report.html"), title, script_safe_json(data), running_banner(data));
 }
 
 ReportFiles write_report(const fs::path& dir, int max_replays) {
@@ -449,23 +494,46 @@ ReportFiles write_report(const fs::path& dir, int max_replays) {
     written.report = dir / "report.html";
     for (nlohmann::json& failure : data["failures"]) {
         ++written.failed_games;
-        if (written.replays >= max_replays) continue;
-        const std::string id = failure["id"].get<std::string>();
-        // Game ids are the arena's own (board, seed and bot names); a name that could leave the
-        // directory gets no page.
-        if (id.empty() || id.find('/') != std::string::npos || id.find("..") != std::string::npos)
-            continue;
-        try {
-            const nlohmann::json log = read_match_log(dir / failure["log"].get<std::string>());
-            files::write_atomically(dir / "replays" / (id + ".html"), replay_html(log));
-            failure["replay"] = "replays/" + id + ".html";
-            ++written.replays;
-        } catch (const ViewError&) {
-            // The log is missing or damaged: the report still lists the failure.
-        }
+        if (written.replays < max_replays && write_failure_replay(dir, failure)) ++written.replays;
     }
     for (const nlohmann::json& note : data["notes"]) written.notes.push_back(note);
     data["replays_cap"] = max_replays;
+    files::write_atomically(written.report, report_html(data));
+    return written;
+}
+
+}  // namespace arena::view
+
+namespace arena::view {
+
+LiveReport::LiveReport(fs::path dir, int max_replays)
+    : dir_(std::move(dir)), max_replays_(max_replays) {}
+
+ReportFiles LiveReport::write(const tournament::TournamentConfig& config,
+                              const std::vector<tournament::GameRecord>& records, Running running) {
+    nlohmann::json data = data_of_records(dir_, config, records, running.total);
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
+    data["running"] = {
+        {"done", running.done},
+        {"total", running.total},
+        {"written_ms", std::chrono::duration_cast<std::chrono::milliseconds>(now).count()},
+        {"reload_s", kReloadSeconds},
+        {"stale_after_s", kStaleAfterSeconds}};
+    ReportFiles written;
+    written.report = dir_ / "report.html";
+    data["failures"] = nlohmann::json::array();
+    for (const tournament::GameRecord& r : records) {
+        if (!failed(r)) continue;
+        ++written.failed_games;
+        auto [entry, added] = failures_.try_emplace(r.id);
+        if (added) {
+            entry->second = failure_entry(dir_, r);
+            if (replays_ < max_replays_ && write_failure_replay(dir_, entry->second)) ++replays_;
+        }
+        data["failures"].push_back(entry->second);
+    }
+    written.replays = replays_;
+    data["replays_cap"] = max_replays_;
     files::write_atomically(written.report, report_html(data));
     return written;
 }

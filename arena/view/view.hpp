@@ -6,13 +6,18 @@
 // no server and no network. See docs/viewer.md.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
 #include "arena/common/error.hpp"
+#include "arena/tournament/config.hpp"
+#include "arena/tournament/record.hpp"
 
 namespace arena::view {
 
@@ -37,7 +42,7 @@ std::string report_html(const nlohmann::json& data);
 struct ReportFiles {
     std::filesystem::path report;  // <dir>/report.html
     int failed_games = 0;
-    int replays = 0;  // replay pages written, <dir>/replays/<game id>.html
+    int replays = 0;                 // replay pages written, <dir>/replays/<game id>.html
     std::vector<std::string> notes;  // about results.jsonl (a repeated line, a cut last line)
 };
 
@@ -45,6 +50,34 @@ struct ReportFiles {
 // page in <dir>/replays/, which the report links to. Throws ViewError, or files::FileError when a
 // page cannot be written.
 ReportFiles write_report(const std::filesystem::path& dir, int max_replays = 200);
+
+// A run still being played, as its report page says it: "running: N of M games".
+struct Running {
+    std::size_t done = 0, total = 0;
+};
+
+// Seconds between the reloads of a running run's report page; a page not rewritten for
+// kStaleAfterSeconds (the arena was killed) stops reloading and says so.
+inline constexpr int kReloadSeconds = 5;
+inline constexpr int kStaleAfterSeconds = 600;
+
+// The report of a run in progress, rewritten from the records in memory (results.jsonl is not
+// read again) every few seconds: report.html carries data["running"] = {done, total, written_ms,
+// reload_s, stale_after_s}, says "running: N of M games" in a banner and reloads itself. Each
+// failed game's entry (its log read) and replay page are made once, by the first snapshot that
+// sees it. write_report() then writes the final page, which does not reload.
+class LiveReport {
+  public:
+    explicit LiveReport(std::filesystem::path dir, int max_replays = 200);
+    ReportFiles write(const tournament::TournamentConfig& config,
+                      const std::vector<tournament::GameRecord>& records, Running running);
+
+  private:
+    std::filesystem::path dir_;
+    int max_replays_;
+    int replays_ = 0;
+    std::map<std::string, nlohmann::json> failures_;  // by game id
+};
 
 // JSON text that can stand inside an HTML <script> element: every '<', '>' and '&' (which JSON
 // allows only inside strings) is written as a \u escape, so no "</script>" can end it early.
