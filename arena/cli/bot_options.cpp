@@ -3,6 +3,7 @@
 #include <cctype>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string_view>
 
 #include "arena/cli/numbers.hpp"
@@ -16,23 +17,38 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A readable bot name from its command: the program's file name, made unique by seat if needed.
-std::vector<std::string> bot_names(const std::vector<std::string>& commands) {
-    std::vector<std::string> names;
-    for (const std::string& command : commands) {
-        std::string name = command;
-        try {
-            name = fs::path(process::split_command_line(command).front()).filename().string();
-        } catch (const std::invalid_argument&) {
-        }
-        // A file name may hold escape sequences: the name is printed on the terminal.
-        names.push_back(terminal::visible(name));
+// The ranges of a config's time.scale and time.margin_ms (tournament/config.cpp): below 0.01 a
+// 50 ms limit would round to nothing.
+constexpr numbers::RealRange kTimeScaleRange{0.01, 1000};
+constexpr numbers::Range kTimeMarginRange{-1000, 600'000};
+
+// A readable bot name from its command: the program's file name.
+std::string program_name(const std::string& command) {
+    std::string name = command;
+    try {
+        name = fs::path(process::split_command_line(command).front()).filename().string();
+    } catch (const std::invalid_argument&) {
     }
-    // Only names that repeat get their seat: "strong", "random#1", "random#2".
-    std::map<std::string, int> count;
-    for (const std::string& name : names) ++count[name];
+    // A file name may hold escape sequences: the name is printed on the terminal.
+    return terminal::visible(name);
+}
+
+// The bots' names: NAME= when given, else the program's; a program's name that repeats or is
+// another bot's NAME gets its seat ("strong", "random#1", "random#2").
+std::vector<std::string> bot_names(const std::vector<BotArg>& bots) {
+    std::vector<std::string> names;
+    std::map<std::string, int> unnamed_count;
+    std::set<std::string> given;
+    for (const BotArg& bot : bots) {
+        names.push_back(bot.name.empty() ? program_name(bot.command) : bot.name);
+        if (bot.name.empty())
+            ++unnamed_count[names.back()];
+        else
+            given.insert(bot.name);
+    }
     for (std::size_t i = 0; i < names.size(); ++i) {
-        if (count[names[i]] > 1) names[i] += "#" + std::to_string(i);
+        if (bots[i].name.empty() && (unnamed_count[names[i]] > 1 || given.count(names[i])))
+            names[i] += "#" + std::to_string(i);
     }
     return names;
 }
@@ -48,76 +64,152 @@ bool is_bot_name(std::string_view text) {
     return true;
 }
 
+// Where "@DIR" starts in a command: the last '@' outside quotes and backslash escapes with no
+// blank after it (outside quotes); npos when there is none. So "./bot --user='me@host'" and
+// "./bot @ x" have none, "./bot@bots/a" and "./bot@'my dir'" have one.
+std::size_t working_dir_at(std::string_view command) {
+    std::size_t at = std::string_view::npos;
+    char quote = 0;
+    for (std::size_t i = 0; i < command.size(); ++i) {
+        const char c = command[i];
+        if (quote != 0) {
+            if (c == quote)
+                quote = 0;
+            else if (quote == '"' && c == '\\')
+                ++i;
+        } else if (c == '\'' || c == '"') {
+            quote = c;
+        } else if (c == '\\') {
+            ++i;
+        } else if (c == '@') {
+            at = i;
+        } else if (c == ' ' || c == '\t') {
+            at = std::string_view::npos;
+        }
+    }
+    return at;
+}
+
+// DIR of "@DIR", unquoted like a command's word ("'my dir'" is my dir).
+std::string directory_word(const std::string& text, const std::string& arg) {
+    if (text.empty())
+        throw Error("--bot '" + terminal::visible(arg) +
+                    "': no directory after '@' (write NAME=COMMAND@DIR)");
+    std::vector<std::string> words;
+    try {
+        words = process::split_command_line(text);
+    } catch (const std::invalid_argument& e) {
+        throw Error("--bot '" + terminal::visible(arg) + "': the directory after '@': " + e.what());
+    }
+    if (words.size() != 1 || words.front().empty())
+        throw Error("--bot '" + terminal::visible(arg) +
+                    "': no directory after '@' (write NAME=COMMAND@DIR)");
+    return words.front();
+}
+
+// COMMAND[@DIR] of a --bot, into `arg`.
+void read_command_and_directory(const std::string& rest, const std::string& text, BotArg& arg) {
+    arg.command = rest;
+    const std::size_t at = working_dir_at(rest);
+    if (at != std::string::npos) {
+        arg.working_dir = directory_word(rest.substr(at + 1), text);
+        arg.command.resize(at);
+    }
+    if (arg.command.find_first_not_of(" \t") == std::string::npos)
+        throw Error("--bot '" + terminal::visible(text) +
+                    "': no command (write --bot COMMAND or --bot NAME=COMMAND)");
+}
+
 }  // namespace
+
+const char* const kBotArgHelp =
+    "A bot: COMMAND, NAME=COMMAND or either with @DIR at the end. "
+    "COMMAND is split like a POSIX shell does (quotes honoured, no shell run). NAME (letters, "
+    "digits, _.+-) is how the bot is shown; without it, its program's name. @DIR runs the bot in "
+    "directory DIR (like cd DIR && COMMAND: a relative program or file is found in DIR), e.g. "
+    "--bot mine=\"python3 bot.py\"@bots/mine; quote an argument that holds an '@'";
 
 BotArg parse_bot_arg(const std::string& text) {
     BotArg arg;
     std::string rest = text;
     const std::size_t eq = text.find('=');
+    if (eq == 0)
+        throw Error("--bot '" + terminal::visible(text) +
+                    "': no name before '=' (write --bot NAME=COMMAND or --bot COMMAND)");
     if (eq != std::string::npos && is_bot_name(std::string_view(text).substr(0, eq))) {
         arg.name = text.substr(0, eq);
         rest = text.substr(eq + 1);
     }
-    // "@DIR" at the end: the last '@' not followed by a space (an '@' inside an argument, as in
-    // "./bot --user=me@host", needs "@." after it).
-    const std::size_t at = rest.rfind('@');
-    if (at != std::string::npos && rest.find_first_of(" \t", at) == std::string::npos) {
-        arg.working_dir = rest.substr(at + 1);
-        rest.resize(at);
-        if (arg.working_dir.empty())
-            throw Error("--bot '" + terminal::visible(text) +
-                        "': no directory after '@' (write NAME=COMMAND@DIR)");
-    }
-    arg.command = rest;
-    if (arg.command.find_first_not_of(" \t") == std::string::npos)
-        throw Error("--bot '" + terminal::visible(text) +
-                    "': no command (write --bot COMMAND or --bot NAME=COMMAND)");
+    read_command_and_directory(rest, text, arg);
     return arg;
+}
+
+void check_bot(const match::PlayerSpec& bot, const std::string& who) {
+    if (!bot.working_dir.empty()) {
+        std::error_code ec;
+        if (!fs::exists(bot.working_dir, ec))
+            throw Error(who + ": working directory '" + terminal::visible(bot.working_dir) +
+                        "' does not exist: create it or fix the path after '@' (an argument "
+                        "holding an '@' is quoted: \"--user='me@host'\")");
+        if (!fs::is_directory(bot.working_dir, ec))
+            throw Error(who + ": '" + terminal::visible(bot.working_dir) +
+                        "' is not a directory: give the bot's working directory after '@'");
+    }
+    // The program found as the bot will be started: a path relative to its working directory,
+    // a bare name in PATH.
+    std::vector<std::string> argv;
+    try {
+        argv = process::split_command_line(bot.command);
+    } catch (const std::invalid_argument& e) {
+        throw Error(who + ": cannot read its command line '" + terminal::visible(bot.command) +
+                    "': " + e.what());
+    }
+    try {
+        process::resolve_executable(argv.front(), bot.working_dir);
+    } catch (const process::SpawnError& e) {
+        throw Error(who + ": " + e.what());
+    }
 }
 
 std::vector<match::PlayerSpec> bots_from_args(const std::vector<std::string>& args,
                                               const BotLimitArgs& limits) {
     std::vector<BotArg> parsed;
-    std::vector<std::string> commands;
-    for (const std::string& text : args) {
-        parsed.push_back(parse_bot_arg(text));
-        commands.push_back(parsed.back().command);
-    }
-    const std::vector<std::string> program_names = bot_names(commands);
+    for (const std::string& text : args) parsed.push_back(parse_bot_arg(text));
+    const std::vector<std::string> names = bot_names(parsed);
     std::vector<match::PlayerSpec> players;
-    std::map<std::string, int> seen;
+    std::map<std::string, std::size_t> seat_of;
     for (std::size_t i = 0; i < parsed.size(); ++i) {
         match::PlayerSpec player;
-        player.name = parsed[i].name.empty() ? program_names[i] : parsed[i].name;
-        if (seen[player.name]++ > 0)
-            throw Error("--bot: two bots are named '" + player.name +
-                        "': give each its own NAME=COMMAND");
+        player.name = names[i];
+        if (const auto [it, fresh] = seat_of.emplace(player.name, i); !fresh)
+            throw Error("--bot: two bots are named '" + player.name + "' (seats " +
+                        std::to_string(it->second) + " and " + std::to_string(i) +
+                        "): give each its own NAME=COMMAND");
         player.command = parsed[i].command;
         player.working_dir = parsed[i].working_dir;
         apply_limit_args(limits, player);
-        try {
-            match::check_command(player);
-        } catch (const std::exception& e) {
-            throw Error("--bot " + player.name + ": " + e.what());
-        }
+        check_bot(player, "--bot " + player.name);
         players.push_back(std::move(player));
     }
     return players;
 }
 
 void add_time_options(CLI::App* command, TimeArgs& time) {
-    const std::string group = "Time limits (CodinGame's limit x scale + margin)";
-    command
-        ->add_option("--time-scale", time.scale,
-                     "Multiply CodinGame's turn limits by this (e.g. 2 on a slow machine)")
-        ->check(CLI::Range(0.01, 1000.0))
-        ->group(group);
-    numbers::add_whole_number(command, "--time-margin-ms", time.margin_ms, {0, 3'600'000},
-                              "Add this many ms to every turn limit")
-        ->group(group);
+    const std::string group = "Time limits (each turn: CodinGame's limit x scale + margin)";
+    CLI::Option* scale =
+        numbers::add_real_number(command, "--time-scale", time.scale, kTimeScaleRange,
+                                 "Multiply CodinGame's turn limits by this (e.g. 2 on a slow "
+                                 "machine; default 1)")
+            ->group(group);
+    CLI::Option* margin =
+        numbers::add_whole_number(command, "--time-margin-ms", time.margin_ms, kTimeMarginRange,
+                                  "Add this many ms to every turn limit (default 0)")
+            ->group(group);
     command
         ->add_flag("--no-time-limit", time.no_limit,
                    "No time limit (a day per turn): to step through a bot in a debugger")
+        ->excludes(scale)
+        ->excludes(margin)
         ->group(group);
 }
 
@@ -177,40 +269,63 @@ void check_limits_and_sandbox(const std::vector<match::PlayerSpec>& bots) {
     }
 }
 
-std::vector<match::PlayerSpec> bots_from_commands(const std::vector<std::string>& commands,
-                                                  const BotLimitArgs& limits) {
-    std::vector<match::PlayerSpec> players;
-    const std::vector<std::string> names = bot_names(commands);
-    for (std::size_t i = 0; i < commands.size(); ++i) {
-        match::PlayerSpec player;
-        player.name = names[i];
-        player.command = commands[i];
-        apply_limit_args(limits, player);
-        try {
-            match::check_command(player);
-        } catch (const std::exception& e) {
-            throw Error(std::string("--bot: ") + e.what());
-        }
-        players.push_back(std::move(player));
-    }
-    return players;
+namespace {
+
+// The seats `key` of `replay --bot KEY=...` names: the recorded bots called `key`, else seat
+// number `key`; empty when neither.
+std::vector<int> seats_named(const std::vector<match::PlayerSpec>& players, std::string_view key) {
+    std::vector<int> seats;
+    for (std::size_t i = 0; i < players.size(); ++i)
+        if (players[i].name == key) seats.push_back(static_cast<int>(i));
+    if (!seats.empty()) return seats;
+    const auto seat = numbers::parse(key, {0, static_cast<std::int64_t>(players.size()) - 1});
+    if (seat) seats.push_back(static_cast<int>(*seat));
+    return seats;
 }
 
-void replace_bots(std::vector<match::PlayerSpec>& players,
-                  const std::vector<std::string>& overrides) {
-    for (const std::string& override_text : overrides) {
-        const std::size_t eq = override_text.find('=');
-        const std::optional<std::int64_t> seat =
-            eq == std::string::npos
-                ? std::nullopt
-                : numbers::parse(std::string_view(override_text).substr(0, eq),
-                                 {0, static_cast<std::int64_t>(players.size()) - 1});
-        if (!seat)
-            throw Error("--bot '" + override_text + "': write SEAT=COMMAND with a seat from 0 to " +
-                        std::to_string(players.size() - 1) + ", e.g. --bot 1=\"./new_bot\"");
-        players[*seat].command = override_text.substr(eq + 1);
-        players[*seat].name += " (replaced)";
+// "'a' (seat 0), 'b' (seat 1)": what a replay's --bot may name.
+std::string recorded_bots(const std::vector<match::PlayerSpec>& players) {
+    std::string text;
+    for (std::size_t i = 0; i < players.size(); ++i)
+        text += (i ? ", '" : "'") + terminal::visible(players[i].name) + "' (seat " +
+                std::to_string(i) + ")";
+    return text;
+}
+
+}  // namespace
+
+std::vector<int> replace_bots(std::vector<match::PlayerSpec>& players,
+                              const std::vector<std::string>& overrides) {
+    std::vector<int> replaced;
+    for (const std::string& text : overrides) {
+        // The longest prefix before an '=' that names a bot or a seat: names may hold '='.
+        std::vector<int> seats;
+        std::size_t eq = text.find('=');
+        std::size_t key_end = std::string::npos;
+        for (; eq != std::string::npos; eq = text.find('=', eq + 1)) {
+            if (auto found = seats_named(players, std::string_view(text).substr(0, eq));
+                !found.empty()) {
+                seats = std::move(found);
+                key_end = eq;
+            }
+        }
+        if (seats.empty())
+            throw Error("--bot '" + terminal::visible(text) +
+                        "': write NAME=COMMAND with NAME a bot of the log or its seat from 0: " +
+                        recorded_bots(players));
+        if (seats.size() > 1)
+            throw Error("--bot '" + terminal::visible(text) + "': seats " +
+                        std::to_string(seats[0]) + " and " + std::to_string(seats[1]) +
+                        " have that name: give the seat instead, e.g. --bot " +
+                        std::to_string(seats[1]) + "=COMMAND");
+        BotArg arg;
+        read_command_and_directory(text.substr(key_end + 1), text, arg);
+        match::PlayerSpec& player = players[seats.front()];
+        player.command = arg.command;
+        player.working_dir = arg.working_dir;
+        replaced.push_back(seats.front());
     }
+    return replaced;
 }
 
 }  // namespace arena::cli

@@ -1,5 +1,6 @@
 // The bot options of every command that runs bots (play, tournament, replay, gate), in one place:
-// `play --bot COMMAND`, `replay --bot SEAT=COMMAND`, the limit options (--max-memory, ...,
+// `--bot NAME=COMMAND@DIR` of play, match and replay, the time options, the limit options
+// (--max-memory, ...,
 // --sandbox) and the check that a limit or the sandbox can be had here before any game starts.
 #pragma once
 
@@ -29,9 +30,11 @@ void apply_limit_args(const BotLimitArgs& args, std::vector<match::PlayerSpec>& 
 // before any game starts (never a run whose every game is a "could not start" crash).
 void check_limits_and_sandbox(const std::vector<match::PlayerSpec>& bots);
 
-// One --bot of `play` and `match`: "COMMAND" or "NAME=COMMAND", either with "@DIR" at the end
-// for the bot's working directory ("mine=python3 bot.py@bots/mine"). NAME is letters, digits
-// and "_.+-" (so "./bot --depth=3" is a command, not a name).
+// One --bot of `play`, `match` and `replay`: "COMMAND" or "NAME=COMMAND", either with "@DIR" at
+// the end for the bot's working directory ("mine=python3 bot.py@bots/mine"): the bot runs in DIR,
+// as after `cd DIR`, so a relative program or file in COMMAND is found in DIR. NAME is letters,
+// digits and "_.+-" (so "./bot --depth=3" is a command, not a name). "@DIR" is the last '@'
+// outside quotes with no blank after it: an argument holding an '@' is quoted ("--user='me@host'").
 struct BotArg {
     std::string name;         // empty: named after its program
     std::string command;      // a command line, or a source file (built before the games)
@@ -41,13 +44,20 @@ struct BotArg {
 // Throws Error naming the --bot when it has no command, or an empty name or directory.
 BotArg parse_bot_arg(const std::string& text);
 
+// What --help says of --bot NAME=COMMAND@DIR (play, match): the names and the directory.
+extern const char* const kBotArgHelp;
+
 // The bots of `play` and `match`, one per --bot in seat order: named by NAME= or after their
-// programs (made unique), with the command-line limits, each command checked ("--bot NAME:
-// ..." when it cannot be run).
+// programs (made unique: "greedy", "random#1", "random#2"), with the command-line limits, each
+// checked before any game ("--bot NAME: ..." when its directory or program cannot be used).
 std::vector<match::PlayerSpec> bots_from_args(const std::vector<std::string>& args,
                                               const BotLimitArgs& limits);
 
-// --time-scale, --time-margin-ms, --no-time-limit of `play` and `match`.
+// Throws Error "<who>: ..." when `bot` cannot be run: its working directory is not a directory
+// or its program cannot be found (relative to the working directory).
+void check_bot(const match::PlayerSpec& bot, const std::string& who);
+
+// --time-scale, --time-margin-ms, --no-time-limit of `play`, `match` and `replay`.
 struct TimeArgs {
     std::optional<double> scale;
     std::optional<long> margin_ms;
@@ -56,13 +66,10 @@ struct TimeArgs {
 void add_time_options(CLI::App* command, TimeArgs& time);
 void apply_time_args(const TimeArgs& time, match::MatchOptions& options);
 
-// `play`'s bots, one per --bot command in seat order: named after their programs, with the
-// command-line limits, each command checked ("--bot: ..." when it cannot be run).
-std::vector<match::PlayerSpec> bots_from_commands(const std::vector<std::string>& commands,
-                                                  const BotLimitArgs& limits);
-
-// `replay --bot SEAT=COMMAND`: the seat's bot runs COMMAND and is named "<name> (replaced)".
-void replace_bots(std::vector<match::PlayerSpec>& players,
-                  const std::vector<std::string>& overrides);
+// `replay --bot NAME=COMMAND[@DIR]`: the recorded bot named NAME (or, when no recorded bot has
+// that name, the bot of seat NAME, from 0) runs COMMAND instead, in DIR or the arena's directory.
+// It keeps its name. Returns the seats replaced. Throws Error for a name that is neither.
+std::vector<int> replace_bots(std::vector<match::PlayerSpec>& players,
+                              const std::vector<std::string>& overrides);
 
 }  // namespace arena::cli

@@ -130,14 +130,13 @@ PlaySetup play_setup(const PlayArgs& args) {
     return play;
 }
 
-// -v: every turn as it is played.
-match::MatchOptions verbose_options(const std::vector<match::PlayerSpec>& players) {
+// -v: every turn as it is played; -vv: with its input and the bot's stderr.
+match::MatchOptions verbose_options(const std::vector<match::PlayerSpec>& players, int verbosity) {
     match::MatchOptions options;
-    options.on_turn = [&players](const match::Turn& t) {
-        std::printf("turn %3d  seat %d  %9.3f / %d ms  %-16s %s%s\n", t.turn, t.player, t.time_ms,
-                    t.limit_ms, t.output ? ("> " + one_line(*t.output)).c_str() : "(no answer)",
-                    with_names(one_line(t.summary), players).c_str(),
-                    t.error.empty() ? "" : ("  " + one_line(with_names(t.error, players))).c_str());
+    options.on_turn = [&players, verbosity](const match::Turn& t) {
+        std::string text = turn_line(t, players);
+        if (verbosity >= 2) text += turn_details(t);
+        std::fputs(text.c_str(), stdout);
         std::fflush(stdout);
     };
     return options;
@@ -152,28 +151,32 @@ void print_summary(const PlayArgs& args, const match::MatchLog& log, const PlayS
               << "result: " << one_line(with_names(log.reason, log.players)) << "\n";
     for (std::size_t i = 0; i < log.seats.size(); ++i) {
         const match::SeatResult& s = log.seats[i];
-        std::cout << "  seat " << i << " " << log.players[i].name << ": score " << s.score
+        std::cout << "  seat " << i << " " << one_line(log.players[i].name) << ": score " << s.score
                   << ", rank " << s.rank << ", " << match::to_string(s.outcome);
-        if (s.outcome != match::Outcome::ok) std::cout << " (" << one_line(s.detail) << ")";
+        if (s.outcome != match::Outcome::ok)
+            std::cout << " (" << one_line(with_names(s.detail, log.players)) << ")";
         std::cout << "\n";
     }
     // A failing bot's last stderr usually says why (a traceback, a usage message).
     for (auto t = log.turns.rbegin(); t != log.turns.rend(); ++t) {
         if (log.seats[t->player].outcome == match::Outcome::ok || t->stderr_text.empty()) continue;
-        std::cout << "  stderr of seat " << t->player << " on turn " << t->turn << ":\n"
+        std::cout << "  stderr of " << seat_label(t->player, log.players) << " on turn " << t->turn
+                  << ":\n"
                   << last_lines(t->stderr_text, 8);
         break;
     }
     for (const match::Turn& t : log.turns) {
         if (!t.error.empty()) {
-            std::cout << "turn " << t.turn << ", seat " << t.player << ": "
+            std::cout << "turn " << t.turn << ", " << seat_label(t.player, log.players) << ": "
                       << one_line(with_names(t.error, log.players)) << "\n";
         }
     }
     if (!args.log_file.empty())
         std::cout << "log: " << args.log_file << "\n";
-    else
+    else if (args.verbosity == 0)
         std::cout << "(add --log FILE to keep the full transcript, or -v to see every turn)\n";
+    else
+        std::cout << "(add --log FILE to keep the full transcript)\n";
 }
 
 }  // namespace
@@ -185,10 +188,8 @@ CLI::App* add_play_command(CLI::App& app, PlayArgs& args) {
     for (const std::string& g : referee::known_games()) games += (games.empty() ? "" : ", ") + g;
     command->add_option("game", args.game, "The game: " + games)->required();
     command
-        ->add_option(
-            "--bot", args.bots,
-            "A bot's command line, split like a POSIX shell does (quotes honoured, no shell run); "
-            "once per seat, in seat order")
+        ->add_option("--bot", args.bots,
+                     std::string(kBotArgHelp) + ". Once per seat, in seat order")
         ->required()
         ->allow_extra_args(
             false);  // one command per --bot: `--bot ./a ./b` is an error, not two bots
@@ -203,7 +204,10 @@ CLI::App* add_play_command(CLI::App& app, PlayArgs& args) {
     command->add_option("--log", args.log_file, "Write the match log (JSON) to this file");
     command->add_flag("--json", args.json,
                       "Print the match log as JSON on stdout instead of a summary");
-    command->add_flag("-v,--verbose", args.verbose, "Print every turn as it is played");
+    command->add_flag("-v,--verbose", args.verbosity,
+                      "Print every turn as it is played: time, output, the referee's verdict; "
+                      "-vv adds the input sent and the bot's stderr");
+    add_time_options(command, args.time);
     add_limit_options(command, args.limits);
     return command;
 }
@@ -219,8 +223,10 @@ int run_play_command(const PlayArgs& args) {
     const std::vector<match::PlayerSpec> players = bots_from_args(args.bots, args.limits);
     check_limits_and_sandbox(players);
 
-    const match::MatchOptions options =
-        args.verbose && !args.json ? verbose_options(players) : match::MatchOptions{};
+    match::MatchOptions options = args.verbosity > 0 && !args.json
+                                      ? verbose_options(players, args.verbosity)
+                                      : match::MatchOptions{};
+    apply_time_args(args.time, options);
     match::MatchLog log = match::play_match(*referee, players, options);
     log.testcase = play.testcase_name;
     log.testcase_text = play.setup.testcase;

@@ -1,6 +1,6 @@
-// `arena play GAME --bot COMMAND...`: one game, its result on the terminal (or its log as JSON).
-// Exit codes: 0 the game was played (whatever the bots did), 2 an arena error (main), 128+N when
-// interrupted by signal N.
+// `arena play GAME --bot [NAME=]COMMAND[@DIR]...`: one game, its result on the terminal (or its log
+// as JSON). Exit codes: 0 the game was played (whatever the bots did), 2 an arena error (main),
+// 128+N when interrupted by signal N.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -21,8 +21,9 @@ struct PlayArgs {
     std::string sfen;
     std::string log_file;
     bool json = false;
-    bool verbose = false;
+    int verbosity = 0;  // -v: each turn's line; -vv: and its input and stderr
     BotLimitArgs limits;
+    TimeArgs time;
 };
 
 CLI::App* add_play_command(CLI::App& app, PlayArgs& args);

@@ -1,5 +1,6 @@
 #include "arena/cli/replay_command.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <limits>
@@ -17,7 +18,16 @@ namespace arena::cli {
 
 namespace {
 
-void print_difference(const replay::Difference& d) {
+// A difference for the terminal: referee texts with the bots' names, seats with them too; what
+// the bots sent or received stays as it is.
+void print_difference(replay::Difference d, const std::vector<match::PlayerSpec>& players) {
+    if (d.what == "error") {
+        d.expected = with_names(d.expected, players);
+        d.actual = with_names(d.actual, players);
+    } else if (d.what == "player") {
+        d.expected = seat_label(std::stoi(d.expected), players);
+        d.actual = seat_label(std::stoi(d.actual), players);
+    }
     if (d.turn == 0) {
         std::cout << "differs in the result: " << d.what << "\n  recorded: " << one_line(d.expected)
                   << "\n  now:      " << one_line(d.actual) << "\n";
@@ -54,6 +64,7 @@ Recorded read_recorded(const std::string& file) {
 // --script: the recorded outputs fed to the referee, no bot run.
 int run_script_check(const ReplayArgs& args, const Recorded& recorded) {
     if (!args.bot_overrides.empty()) throw Error("--bot is not used with --script");
+    if (args.verbosity > 0) throw Error("-v is not used with --script: add --turn N to see a turn");
     const auto difference = replay::check_script(recorded.log, *recorded.referee, args.turn);
     if (difference) {
         std::cout << args.log_file << " (" << recorded.what << ") is NOT consistent with the "
@@ -61,7 +72,7 @@ int run_script_check(const ReplayArgs& args, const Recorded& recorded) {
         // In a script check "recorded" is the log and "now" the referee.
         replay::Difference d = *difference;
         std::swap(d.expected, d.actual);
-        print_difference(d);
+        print_difference(d, recorded.log.players);
         return 1;
     }
     if (args.turn > 0) {
@@ -77,17 +88,31 @@ int run_script_check(const ReplayArgs& args, const Recorded& recorded) {
     return 0;
 }
 
-// The recorded bots, or those --bot puts in their seats, ready to run.
+// The recorded bots, or those --bot puts in their seats (saying which), ready to run.
 std::vector<match::PlayerSpec> players_of_replay(const ReplayArgs& args,
                                                  const match::MatchLog& recorded) {
     std::vector<match::PlayerSpec> players = recorded.players;
-    replace_bots(players, args.bot_overrides);
-    for (const match::PlayerSpec& player : players) {
+    const std::vector<int> replaced = replace_bots(players, args.bot_overrides);
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        const bool is_replaced =
+            std::find(replaced.begin(), replaced.end(), static_cast<int>(i)) != replaced.end();
+        const std::string who = seat_label(static_cast<int>(i), players);
+        if (is_replaced) {
+            check_bot(players[i], "--bot " + one_line(players[i].name));
+            std::cout << who << " is played by '" << one_line(players[i].command) << "'"
+                      << (players[i].working_dir.empty()
+                              ? ""
+                              : " in " + one_line(players[i].working_dir))
+                      << " instead of the log's '" << one_line(recorded.players[i].command)
+                      << "'\n";
+            continue;
+        }
         try {
-            match::check_command(player);
-        } catch (const std::exception& e) {
-            throw Error(std::string(e.what()) +
-                        "\n  (replace it with --bot SEAT=COMMAND, or check the log with --script)");
+            check_bot(players[i], "the log's bot of " + who);
+        } catch (const Error& e) {
+            throw Error(std::string(e.what()) + "\n  (replace it with --bot " +
+                        one_line(players[i].name) +
+                        "=COMMAND, or check the log without bots with --script)");
         }
     }
     check_limits_and_sandbox(players);
@@ -97,7 +122,7 @@ std::vector<match::PlayerSpec> players_of_replay(const ReplayArgs& args,
 // Where the new game parts from the log: both turns drawn, and how the new game ended.
 void print_parting(const replay::Difference& difference, const match::MatchLog& recorded,
                    const match::MatchLog& fresh) {
-    print_difference(difference);
+    print_difference(difference, recorded.players);
     if (difference.turn > 0) {
         std::cout << "\nrecorded turn:\n"
                   << replay::render_turn(recorded, difference.turn) << "\nnew turn:\n";
@@ -106,7 +131,8 @@ void print_parting(const replay::Difference& difference, const match::MatchLog& 
         else
             std::cout << "  (the new game ended before it)\n";
     }
-    std::cout << "new game: " << fresh.turns.size() << " turns, " << one_line(fresh.reason) << "\n";
+    std::cout << "new game: " << fresh.turns.size() << " turns, "
+              << one_line(with_names(fresh.reason, fresh.players)) << "\n";
 }
 
 }  // namespace
@@ -120,8 +146,11 @@ CLI::App* add_replay_command(CLI::App& app, ReplayArgs& args) {
         ->check(CLI::ExistingFile);
     command
         ->add_option("--bot", args.bot_overrides,
-                     "Replace a seat's bot: SEAT=COMMAND, e.g. --bot 1=\"./new_bot\" (seats "
-                     "from 0)")
+                     "Replace a bot: NAME=COMMAND or NAME=COMMAND@DIR, NAME the name of a bot of "
+                     "the log or its seat from 0 (a name first: in a log with a bot named '1', "
+                     "--bot 1=... replaces that bot). It keeps its name; it runs in DIR (a "
+                     "relative program or file found there) or in the arena's directory, e.g. "
+                     "--bot mine=./mine_v2")
         ->allow_extra_args(false);
     command->add_flag("--script", args.script,
                       "Run no bot: feed the recorded outputs to the referee and check every "
@@ -130,7 +159,10 @@ CLI::App* add_replay_command(CLI::App& app, ReplayArgs& args) {
         command, "--turn", args.turn, {1, std::numeric_limits<int>::max()},
         "Print turn N readably: the board as text, input, output, time, error");
     command->add_option("--log", args.new_log, "Write the new game's log to this file");
-    command->add_flag("-v,--verbose", args.verbose, "Print every turn as it is played");
+    command->add_flag("-v,--verbose", args.verbosity,
+                      "Print every turn as it is played: time, output, the referee's verdict; "
+                      "-vv adds the input sent and the bot's stderr");
+    add_time_options(command, args.time);
     return command;
 }
 
@@ -140,13 +172,15 @@ int run_replay_command(const ReplayArgs& args) {
 
     const std::vector<match::PlayerSpec> players = players_of_replay(args, recorded.log);
     match::MatchOptions options;
-    if (args.verbose) {
-        options.on_turn = [](const match::Turn& t) {
-            std::printf("turn %3d  seat %d  %9.3f / %d ms  %s\n", t.turn, t.player, t.time_ms,
-                        t.limit_ms,
-                        t.output ? ("> " + one_line(*t.output)).c_str() : "(no answer)");
+    if (args.verbosity > 0) {
+        options.on_turn = [&players, &args](const match::Turn& t) {
+            std::string text = turn_line(t, players);
+            if (args.verbosity >= 2) text += turn_details(t);
+            std::fputs(text.c_str(), stdout);
+            std::fflush(stdout);
         };
     }
+    apply_time_args(args.time, options);
     match::MatchLog fresh = match::play_match(*recorded.referee, players, options);
     if (const int signal = process::interrupt_signal()) {
         std::cerr << "interrupted (" << signal_name(signal) << "): the replay did not finish\n";
@@ -163,7 +197,7 @@ int run_replay_command(const ReplayArgs& args) {
         return 1;
     }
     std::cout << "identical: " << fresh.turns.size() << " turns, same inputs and outputs, "
-              << "result: " << one_line(fresh.reason) << "\n";
+              << "result: " << one_line(with_names(fresh.reason, fresh.players)) << "\n";
     if (args.turn > 0) std::cout << "\n" << replay::render_turn(fresh, args.turn);
     return 0;
 }

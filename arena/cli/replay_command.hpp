@@ -14,11 +14,12 @@ namespace arena::cli {
 
 struct ReplayArgs {
     std::string log_file;
-    std::vector<std::string> bot_overrides;  // "SEAT=COMMAND"
+    std::vector<std::string> bot_overrides;  // "NAME=COMMAND[@DIR]", NAME a bot's or a seat
     bool script = false;
     int turn = 0;
     std::string new_log;
-    bool verbose = false;
+    int verbosity = 0;  // -v: each turn's line; -vv: and its input and stderr
+    TimeArgs time;
 };
 
 CLI::App* add_replay_command(CLI::App& app, ReplayArgs& args);

@@ -8,6 +8,7 @@
 
 #include "arena/common/error_text.hpp"
 #include "arena/common/numbers.hpp"
+#include "arena/common/player_names.hpp"
 #include "arena/common/terminal_text.hpp"
 #include "referees/common/turn_text.hpp"
 #include "referees/registry.hpp"
@@ -189,8 +190,11 @@ std::string render_turn(const match::MatchLog& log, int turn_number) {
     char timing[96];
     std::snprintf(timing, sizeof timing, "time:   %.3f ms of %d ms\n", t.time_ms, t.limit_ms);
     text += timing;
-    if (!t.summary.empty()) text += "summary: " + t.summary + "\n";
-    if (!t.error.empty()) text += "error:  " + t.error + "\n";
+    // The referee's words with the bots' names for CodinGame's "$0", "$1" (the log keeps them).
+    std::vector<std::string> names;
+    for (const match::PlayerSpec& player : log.players) names.push_back(player.name);
+    if (!t.summary.empty()) text += "summary: " + with_player_names(t.summary, names) + "\n";
+    if (!t.error.empty()) text += "error:  " + with_player_names(t.error, names) + "\n";
     if (!t.stderr_text.empty()) {
         text += "stderr:\n";
         for (const std::string& line : referee::split_lines(t.stderr_text))

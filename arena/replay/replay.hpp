@@ -49,7 +49,8 @@ std::optional<Difference> check_script(const match::MatchLog& log, referee::Refe
 std::optional<Difference> compare(const match::MatchLog& recorded, const match::MatchLog& fresh);
 
 // Turn `turn` of the log in readable form: who played, the board drawn as text (from the
-// turn's input), the output, the referee's summary or error, and the time against the limit.
+// turn's input), the output, the referee's summary or error (with the bots' names for "$0",
+// "$1"), and the time against the limit. Made safe to print on a terminal.
 // Throws LogError for a turn that is not in the log.
 std::string render_turn(const match::MatchLog& log, int turn);
 

@@ -124,3 +124,21 @@ TEST_CASE("SameGame: the board comes back from the log; a bot that times out rep
     const std::string text = replay::render_turn(log, 1);
     CHECK(text.find("[0]") != std::string::npos);  // the chosen cell is marked
 }
+
+TEST_CASE("a turn drawn as text names the bots where the referee says $0/$1; the log keeps them") {
+    // Seat 1 answers nonsense on its first turn (turn 2): the referee's error names it "$1".
+    const match::MatchLog log = played_and_read(
+        diceshogi(5),
+        {bot("mine", kTestbot + " reply random"), bot("boss", kTestbot + " reply nonsense")},
+        "names");
+    REQUIRE(log.turns.size() == 2);
+    CHECK(log.turns[1].error == "$1: nonsense is not valid move");
+    const std::string text = replay::render_turn(log, 2);
+    CHECK(text.find("seat 1 (boss)") != std::string::npos);
+    CHECK(text.find("error:  boss: nonsense is not valid move") != std::string::npos);
+    CHECK(text.find("$1") == std::string::npos);
+    // What the bot wrote is never rewritten: an output "$0" stays "$0".
+    match::MatchLog said_dollar = log;
+    said_dollar.turns[1].output = "$0";
+    CHECK(replay::render_turn(said_dollar, 2).find("output: '$0'") != std::string::npos);
+}
