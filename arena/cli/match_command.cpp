@@ -257,7 +257,7 @@ CLI::App* add_match_command(CLI::App& app, MatchArgs& args) {
                      "bot is ELO0 nElo stronger than the second) and H1 (ELO1), e.g. --sprt 0 "
                      "10; exit 0 when H1 is accepted, 1 otherwise. 2 bots only")
         ->expected(2)
-        ->type_name("ELO0 ELO1");
+        ->type_name("ELO");
     numbers::add_whole_number(command, "--max-games", args.max_games,
                               {1, static_cast<std::int64_t>(tournament::kMaxGames)},
                               "With --sprt: stop undecided after about this many games "
@@ -324,8 +324,9 @@ int run_match_command(const MatchArgs& args, const std::string& program) {
     save_match_settings(options.out, run.settings);
     const std::vector<tournament::GameRecord> records = play_games(run.config, options);
     const int code = finish_run(run.config, records, scheduled, options.out, resume_command);
+    if (code != 0) return code;  // interrupted: the partial standings and the line that goes on
     std::cout << match_summary(run, records, sprt) << std::flush;
-    if (code != 0 || !sprt) return code;
+    if (!sprt) return code;
     return sprt->test().decision() == ratings::SprtDecision::accept_h1 ? 0 : 1;
 }
 

@@ -62,6 +62,11 @@ BoardComparison compare_boards(const SameGameStanding& bot, const SameGameStandi
     BoardComparison c;
     c.bot = bot.bot;
     c.other = other.bot;
+    if (bot.validators > 0 && other.validators > 0) {
+        c.validators = std::min(bot.validators, other.validators);
+        c.validator_total = bot.validator_total;
+        c.other_validator_total = other.validator_total;
+    }
     std::map<std::string, const BoardScore*> others;
     for (const BoardScore& s : other.scores) others[s.testcase] = &s;
     for (const BoardScore& mine : bot.scores) {
@@ -86,6 +91,10 @@ std::string to_text(const BoardComparison& c, std::size_t max_rows) {
                        std::to_string(c.equal) + ", worse on " + std::to_string(c.worse) +
                        "; total " + thousands(c.total) + " vs " + thousands(c.other_total) + " (" +
                        signed_number(c.total - c.other_total) + ")";
+    if (c.validators > 0)
+        text += "; validators (CodinGame's submit score) " + thousands(c.validator_total) + " vs " +
+                thousands(c.other_validator_total) + " (" +
+                signed_number(c.validator_total - c.other_validator_total) + ")";
     std::string out = wrapped(text);
     if (c.differing.empty()) {
         if (c.boards > 0) out += "  every board scored the same\n";
@@ -105,8 +114,8 @@ std::string to_text(const BoardComparison& c, std::size_t max_rows) {
     char line[512];
     out += c.differing.size() > rows.size()
                ? "  the " + std::to_string(rows.size()) + " largest of " +
-                     plural(static_cast<int>(c.differing.size()), "board") + " that differ (" +
-                     kReadingGuide + "; every board: standings.csv):\n"
+                     plural(static_cast<int>(c.differing.size()), "board") +
+                     " that differ (every board: standings.csv):\n"
                : "  boards that differ:\n";
     std::snprintf(line, sizeof line, "    %-8s %*s %*s %10s\n", "board", static_cast<int>(width),
                   c.bot.c_str(), static_cast<int>(width), c.other.c_str(), "difference");

@@ -27,14 +27,18 @@ struct BoardComparison {
     int boards = 0;                           // played by both
     int better = 0, equal = 0, worse = 0;     // boards where bot scored more / the same / less
     std::int64_t total = 0, other_total = 0;  // over the boards both played (failures: 0)
-    std::vector<BoardDifference> differing;   // in the boards' order
+    // CodinGame's submit score of each (SameGameStanding::validator_total), when both played
+    // validators: what CodinGame ranks by.
+    int validators = 0;
+    std::int64_t validator_total = 0, other_validator_total = 0;
+    std::vector<BoardDifference> differing;  // in the boards' order
 };
 
 BoardComparison compare_boards(const SameGameStanding& bot, const SameGameStanding& other);
 
 // "mine vs greedy on the same 50 boards: mine better on 12, equal on 30, worse on 8; total
-// 61234 vs 60321 (+913)", then a table of the boards that differ (at most `max_rows`, the
-// largest differences, the rest counted).
+// 61234 vs 60321 (+913); validators (CodinGame's submit score) 48,000 vs 47,500 (+500)", then a
+// table of the boards that differ (at most `max_rows`, the largest differences, the rest counted).
 std::string to_text(const BoardComparison& comparison, std::size_t max_rows = 20);
 
 // The pair's figures from `bot`'s side (the standings give them in table order): results, the

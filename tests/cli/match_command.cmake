@@ -64,9 +64,14 @@ set_tests_properties(cli.match.tsuro_three PROPERTIES
 add_test(NAME cli.match.sprt COMMAND sh -c [[
   rm -rf match_sprt_h1 match_sprt_h0
   "$0" match diceshogi --bot "good=$1 --seed 1" --bot "bad=$2 reply nonsense" --sprt 0 10 --seed 1 --out match_sprt_h1 --concurrency 2; echo EXIT$?
-  "$0" match diceshogi --bot "bad=$2 reply nonsense" --bot "good=$1 --seed 1" --sprt 0 10 --seed 1 --out match_sprt_h0 --concurrency 2; echo EXIT$?]] ${ARENA} ${DS_RANDOM} ${TESTBOT})
+  "$0" match diceshogi --bot "bad=$2 reply nonsense" --bot "good=$1 --seed 1" --sprt 0 10 --seed 1 --out match_sprt_h0 --concurrency 2; echo EXIT$?
+  full=$(wc -l < match_sprt_h1/results.jsonl)
+  head -n 20 match_sprt_h1/results.jsonl > match_sprt.cut && cp match_sprt.cut match_sprt_h1/results.jsonl
+  "$0" match --resume --out match_sprt_h1 | tail -n 1; echo RESUMED_EXIT$?
+  [ "$(wc -l < match_sprt_h1/results.jsonl)" -lt 1000 ] && echo "STOPPED_AGAIN (first run: $full games)"]] ${ARENA} ${DS_RANDOM} ${TESTBOT})
+# Resumed, the match goes on with its test (OUT/match.json) and stops when it decides again.
 set_tests_properties(cli.match.sprt PROPERTIES
-  PASS_REGULAR_EXPRESSION "SPRT H0 0 / H1 10 nElo: stops when decided, at most 1000 games.*SPRT good vs bad: H0 0 against H1 10 nElo.*H1 accepted after [0-9]+ games.*EXIT0\n.*SPRT bad vs good: .*H0 accepted after [0-9]+ games.*EXIT1")
+  PASS_REGULAR_EXPRESSION "SPRT H0 0 / H1 10 nElo: stops when decided, at most 1000 games.*SPRT good vs bad: H0 0 against H1 10 nElo.*H1 accepted after [0-9]+ games.*EXIT0\n.*SPRT bad vs good: .*H0 accepted after [0-9]+ games.*EXIT1\n.*H1 accepted after [0-9]+ games.*\nRESUMED_EXIT0\nSTOPPED_AGAIN")
 
 # Errors, each before any game (exit 2, no output directory): too few or too many bots, an
 # unknown game, a bot program that does not exist, options of another kind of game, ranges.
@@ -92,7 +97,7 @@ add_test(NAME cli.match.help COMMAND sh -c [[
   "$0" --help | grep -A1 '^Examples:'
   "$0" match --help]] ${ARENA})
 set_tests_properties(cli.match.help PROPERTIES
-  PASS_REGULAR_EXPRESSION "Examples:\n  arena match diceshogi --bot mine=.*-n,--games.*--sprt ELO0 ELO1.*--boards.*--time-scale.*--max-memory.*Examples:\n  arena match diceshogi")
+  PASS_REGULAR_EXPRESSION "Examples:\n  arena match diceshogi --bot mine=.*-n,--games.*--sprt ELO x 2 +ELO0 ELO1: .*--boards.*--time-scale.*--max-memory.*Examples:\n  arena match diceshogi")
 
 # The board-by-board comparison and the sequential test's text, from values built by hand.
 add_executable(test_match_summary ${CMAKE_CURRENT_SOURCE_DIR}/test_match_summary.cpp)

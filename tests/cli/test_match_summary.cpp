@@ -114,3 +114,16 @@ TEST_CASE("the sequential test in words: hypotheses, LLR in its bounds, the verd
     open.add_pair(1, 0);
     CHECK(report::sprt_text(open, "mine", "old").find("undecided") != std::string::npos);
 }
+
+TEST_CASE("with validators, their totals too: CodinGame ranks by them") {
+    auto a = standing("a", {{"test11", 300, match::Outcome::ok, ""}});
+    auto b = standing("b", {{"test11", 500, match::Outcome::ok, ""}});
+    a.validators = b.validators = 1;
+    a.validator_total = 300;
+    b.validator_total = 500;
+    CHECK(report::to_text(report::compare_boards(a, b))
+              .find("validators (CodinGame's submit score) 300 vs 500 (-200)") !=
+          std::string::npos);
+    a.validators = 0;  // no validator played: nothing said of them
+    CHECK(report::to_text(report::compare_boards(a, b)).find("validators") == std::string::npos);
+}
