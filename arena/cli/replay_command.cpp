@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <limits>
 #include <sstream>
@@ -88,32 +89,42 @@ int run_script_check(const ReplayArgs& args, const Recorded& recorded) {
     return 0;
 }
 
+// "'./mine --fast' in bots/mine": how a bot is run.
+std::string how_run(const match::PlayerSpec& bot) {
+    return "'" + one_line(bot.command) + "'" +
+           (bot.working_dir.empty() ? "" : " in " + one_line(bot.working_dir));
+}
+
+// A recorded bot that cannot be run here: what to do instead.
+void check_recorded_bot(const match::PlayerSpec& bot, const std::string& who) {
+    const std::string instead = "\n  (replace it with --bot " + one_line(bot.name) +
+                                "=COMMAND[@DIR], or check the log without bots with --script)";
+    std::error_code ec;
+    if (!bot.working_dir.empty() && !std::filesystem::is_directory(bot.working_dir, ec))
+        throw Error("the log's bot of " + who + ": its working directory '" +
+                    one_line(bot.working_dir) +
+                    "' is not a directory here: replay from where the game was played" + instead);
+    try {
+        check_bot(bot, "the log's bot of " + who);
+    } catch (const Error& e) {
+        throw Error(e.what() + instead);
+    }
+}
+
 // The recorded bots, or those --bot puts in their seats (saying which), ready to run.
 std::vector<match::PlayerSpec> players_of_replay(const ReplayArgs& args,
                                                  const match::MatchLog& recorded) {
     std::vector<match::PlayerSpec> players = recorded.players;
     const std::vector<int> replaced = replace_bots(players, args.bot_overrides);
     for (std::size_t i = 0; i < players.size(); ++i) {
-        const bool is_replaced =
-            std::find(replaced.begin(), replaced.end(), static_cast<int>(i)) != replaced.end();
         const std::string who = seat_label(static_cast<int>(i), players);
-        if (is_replaced) {
-            check_bot(players[i], "--bot " + one_line(players[i].name));
-            std::cout << who << " is played by '" << one_line(players[i].command) << "'"
-                      << (players[i].working_dir.empty()
-                              ? ""
-                              : " in " + one_line(players[i].working_dir))
-                      << " instead of the log's '" << one_line(recorded.players[i].command)
-                      << "'\n";
+        if (std::find(replaced.begin(), replaced.end(), static_cast<int>(i)) == replaced.end()) {
+            check_recorded_bot(players[i], who);
             continue;
         }
-        try {
-            check_bot(players[i], "the log's bot of " + who);
-        } catch (const Error& e) {
-            throw Error(std::string(e.what()) + "\n  (replace it with --bot " +
-                        one_line(players[i].name) +
-                        "=COMMAND, or check the log without bots with --script)");
-        }
+        check_bot(players[i], "--bot " + one_line(players[i].name));
+        std::cout << who << " is played by " << how_run(players[i]) << " instead of the log's "
+                  << how_run(recorded.players[i]) << "\n";
     }
     check_limits_and_sandbox(players);
     return players;

@@ -71,8 +71,8 @@ set_tests_properties(cli.bot_names.replay_names PROPERTIES
   FAIL_REGULAR_EXPRESSION "[^\"]\\$[01]")
 
 # replay --bot NAME=COMMAND: NAME a recorded bot's name or its seat (a name first); the bot keeps
-# its name, the replay says who plays the seat now; @DIR as in play; an unknown name lists the
-# bots.
+# its name, the replay says who plays the seat now; @DIR as in play (and a log's bot keeps its
+# directory); an unknown name lists the bots.
 add_test(NAME cli.bot_names.replay_bot COMMAND sh -c [[
   "$0" play diceshogi --bot "mine=$1 --seed 1" --bot "boss=$1 --seed 2" --seed 5 --log bn_dice.json > /dev/null || exit 1
   "$0" replay bn_dice.json --bot "boss=$2 reply nonsense" 2>&1; echo EXIT$?
@@ -83,7 +83,12 @@ add_test(NAME cli.bot_names.replay_bot COMMAND sh -c [[
   rm -rf bn_rdir && mkdir bn_rdir && cp "$2" bn_rdir/tb
   "$0" replay bn_dice.json --bot "mine=./tb reply nonsense@bn_rdir" 2>&1 | head -1
   "$0" replay bn_dice.json --bot "nobody=$2" 2>&1; echo EXIT$?
-  "$0" replay bn_dice.json --bot "mine=$2@bn_nowhere" 2>&1; echo EXIT$?]] ${ARENA} ${DICE_RANDOM} ${TESTBOT})
+  "$0" replay bn_dice.json --bot "mine=$2@bn_nowhere" 2>&1; echo EXIT$?
+  rm -rf bn_moved && cp "$1" bn_rdir/random
+  "$0" play diceshogi --bot "mine=./random --seed 1@bn_rdir" --bot "boss=$1 --seed 2" --seed 5 --log bn_dice_dir.json > /dev/null || exit 1
+  "$0" replay bn_dice_dir.json | sed -n 1p
+  mv bn_rdir bn_moved
+  "$0" replay bn_dice_dir.json 2>&1; echo EXIT$?]] ${ARENA} ${DICE_RANDOM} ${TESTBOT})
 set_tests_properties(cli.bot_names.replay_bot PROPERTIES
-  PASS_REGULAR_EXPRESSION "^seat 1 \\(boss\\) is played by '[^']*testbot reply nonsense' instead of the log's '[^']*random --seed 2'\ndiffers at turn 2: output\n.*new turn:\nturn 2 of [0-9]+, seat 1 \\(boss\\).*error:  boss: nonsense is not valid move\n.*new game: [0-9]+ turns, [^\n]*\nEXIT1\n====\nseat 1 \\(boss\\) is played by[^\n]*\nseat 0 \\(1\\) is played by[^\n]*\nseat 0 \\(mine\\) is played by './tb reply nonsense' in bn_rdir instead[^\n]*\nerror: --bot 'nobody=[^']*': write NAME=COMMAND with NAME a bot of the log or its seat from 0: 'mine' \\(seat 0\\), 'boss' \\(seat 1\\)\nEXIT2\nerror: --bot mine: working directory 'bn_nowhere' does not exist[^\n]*\nEXIT2"
+  PASS_REGULAR_EXPRESSION "^seat 1 \\(boss\\) is played by '[^']*testbot reply nonsense' instead of the log's '[^']*random --seed 2'\ndiffers at turn 2: output\n.*new turn:\nturn 2 of [0-9]+, seat 1 \\(boss\\).*error:  boss: nonsense is not valid move\n.*new game: [0-9]+ turns, [^\n]*\nEXIT1\n====\nseat 1 \\(boss\\) is played by[^\n]*\nseat 0 \\(1\\) is played by[^\n]*\nseat 0 \\(mine\\) is played by './tb reply nonsense' in bn_rdir instead[^\n]*\nerror: --bot 'nobody=[^']*': write NAME=COMMAND with NAME a bot of the log or its seat from 0: 'mine' \\(seat 0\\), 'boss' \\(seat 1\\)\nEXIT2\nerror: --bot mine: working directory 'bn_nowhere' does not exist[^\n]*\nEXIT2\nidentical: [^\n]*\nerror: the log's bot of seat 0 \\(mine\\): its working directory 'bn_rdir' is not a directory here: replay from where the game was played\n  \\(replace it with --bot mine=COMMAND\\[@DIR\\], or check the log without bots with --script\\)\nEXIT2"
   FAIL_REGULAR_EXPRESSION "\\$[01]|\\(replaced\\)")
