@@ -41,7 +41,8 @@ std::string signed_text(double value) {
 }
 
 // The first row as the table ranks it: "strong (Elo +120)", "strong (rating +85)" (finishing
-// order, more than 2 players), "greedy (validators 40/40, validator total 3,512)".
+// order, more than 2 players), "greedy (validators 40/40, validator total 3512)", "greedy (boards
+// 5/5, total 40862)" (no validator played).
 std::string leader_text(const report::VersusStandings& standings) {
     if (standings.rows.empty()) return "";
     const report::VersusStanding& first = standings.rows.front();
@@ -53,7 +54,10 @@ std::string leader_text(const report::VersusStandings& standings) {
 std::string leader_text(const std::vector<report::SameGameStanding>& standings) {
     if (standings.empty()) return "";
     const report::SameGameStanding& first = standings.front();
-    if (first.validators == 0) return first.bot + " (total " + std::to_string(first.total) + ")";
+    // Without validators the table ranks by the boards passed, then the total.
+    if (first.validators == 0)
+        return first.bot + " (boards " + std::to_string(first.boards_passed) + "/" +
+               std::to_string(first.boards) + ", total " + std::to_string(first.total) + ")";
     return first.bot + " (validators " + std::to_string(first.validators_passed) + "/" +
            std::to_string(first.validators) + ", validator total " +
            std::to_string(first.validator_total) + ")";
