@@ -77,7 +77,7 @@ std::string turn_line(const match::Turn& t, const std::vector<match::PlayerSpec>
     if (output.size() < 16) output.resize(16, ' ');
     std::string line = head + name + "  " + timing + "  " + output + " " +
                        joined_lines(with_names(t.summary, players));
-    if (!t.error.empty()) line += "  " + joined_lines(with_names(t.error, players));
+    if (!t.error.empty()) line += "  error: " + joined_lines(with_names(t.error, players));
     while (!line.empty() && line.back() == ' ') line.pop_back();
     return line + "\n";
 }
