@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "arena/report/failures.hpp"
 #include "arena/report/text.hpp"
 #include "referees/registry.hpp"
 
@@ -157,7 +158,10 @@ std::vector<SameGameStanding> samegame_standings(
                 best_known += t.best_known;
                 scored_against_best += counted;
             }
-            if (!passed && s.first_failure.empty()) s.first_failure = r.id;
+            if (!passed && s.first_failure.empty()) {
+                s.first_failure = r.id;
+                s.first_failed_game = failed_game(r, 0);
+            }
             s.timeouts += outcome == match::Outcome::timeout;
             s.crashes += outcome == match::Outcome::crash;
             s.invalids += outcome == match::Outcome::invalid;
@@ -275,8 +279,7 @@ std::string to_markdown(const std::vector<SameGameStanding>& standings,
         md << "| " << s.rank << " | " << s.bot << " | " << thousands(s.validator_total) << " | "
            << best_known_text(s, "%.1f") << " | " << s.validators_passed << "/" << s.validators
            << " | " << thousands(s.total) << " | " << s.timeouts << " | " << s.crashes << " | "
-           << s.invalids << " | "
-           << (s.first_failure.empty() ? "-" : replay_command(out_dir, s.first_failure)) << " | "
+           << s.invalids << " | " << first_failure_cell(s.first_failed_game, out_dir) << " | "
            << format("%.2f", s.mean_turn_ms) << " | " << format("%.1f", s.max_turn_ms) << " |\n";
     }
     md << "\n## Scores per board\n\nA failed game shows the score before the failure and what went "

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "arena/report/bot_health.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
 
@@ -35,7 +36,8 @@ struct SameGameStanding {
     // The best known scores' sum over those boards: 0 when none has one (the texts show "-").
     std::int64_t best_known_total = 0;
     int timeouts = 0, crashes = 0, invalids = 0;
-    std::string first_failure;  // id of the first failed game in schedule order, "" if none
+    std::string first_failure;     // id of the first failed game in schedule order, "" if none
+    FailedGame first_failed_game;  // that game: its turn, outcome and error
     double mean_turn_ms = 0, max_turn_ms = 0;
     std::vector<BoardScore> scores;  // in the config's board order
 };

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "arena/report/elo_json.hpp"
+#include "arena/report/failures.hpp"
 #include "arena/report/seat_swaps.hpp"
 #include "arena/report/text.hpp"
 
@@ -542,11 +543,10 @@ void markdown_failures(const VersusStandings& st, const std::string& out_dir,
     for (const VersusStanding& s : st.rows) {
         const BotHealth& h = s.health;
         md << "| " << s.bot << " | " << h.games << " | " << h.timeouts << " | " << h.crashes
-           << " | " << h.invalids << " | "
-           << (h.first_failure.empty() ? "-" : replay_command(out_dir, h.first_failure)) << " | "
-           << format("%.2f", h.mean_turn_ms) << " | " << format("%.2f", h.p50_turn_ms) << " | "
-           << format("%.2f", h.p90_turn_ms) << " | " << format("%.2f", h.p99_turn_ms) << " | "
-           << format("%.1f", h.max_turn_ms) << " |\n";
+           << " | " << h.invalids << " | " << first_failure_cell(h.first_failed_game, out_dir)
+           << " | " << format("%.2f", h.mean_turn_ms) << " | " << format("%.2f", h.p50_turn_ms)
+           << " | " << format("%.2f", h.p90_turn_ms) << " | " << format("%.2f", h.p99_turn_ms)
+           << " | " << format("%.1f", h.max_turn_ms) << " |\n";
     }
 }
 
