@@ -2,13 +2,12 @@
 
 #include <cstdio>
 #include <iostream>
-#include <map>
 #include <memory>
 
 #include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/process/interrupt.hpp"
-#include "arena/report/replay_command.hpp"
+#include "arena/report/failures.hpp"
 #include "arena/report/samegame_standings.hpp"
 #include "arena/report/versus_standings.hpp"
 #include "arena/view/view.hpp"
@@ -115,22 +114,7 @@ std::function<std::string(const std::vector<tournament::GameRecord>&)> live_stan
 }
 
 std::string failures_text(const std::vector<tournament::GameRecord>& records, const fs::path& out) {
-    std::map<std::string, std::pair<int, std::string>> failures;  // bot -> count, first game
-    for (const tournament::GameRecord& r : records) {
-        for (std::size_t seat = 0; seat < r.players.size(); ++seat) {
-            if (r.outcomes[seat] == match::Outcome::ok) continue;
-            auto& [count, first] = failures[r.players[seat]];
-            if (count++ == 0) first = r.id;
-        }
-    }
-    if (failures.empty()) return "";
-    std::string text = "\nfailures (replay the first one of each bot with the command shown):\n";
-    for (const auto& [bot, entry] : failures) {
-        text += "  " + bot + ": " + std::to_string(entry.first) +
-                " game(s), first: " + report::replay_command("build/arena", out, entry.second) +
-                "\n";
-    }
-    return text;
+    return report::failures_text(records, out);
 }
 
 int finish_run(const tournament::TournamentConfig& config,

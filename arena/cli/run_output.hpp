@@ -30,8 +30,8 @@ std::function<std::string(const std::vector<tournament::GameRecord>&)> live_stan
     const tournament::TournamentConfig& config, std::size_t scheduled,
     const std::filesystem::path& out);
 
-// Failed games, for each failing bot its count and its first failure with the line that
-// replays it; empty when no game failed.
+// Failed games, for each failing bot its count and its first failure (turn, outcome, error) with
+// the command that replays it at that turn (report::failures_text); empty when no game failed.
 std::string failures_text(const std::vector<tournament::GameRecord>& records,
                           const std::filesystem::path& out);
 
