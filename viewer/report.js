@@ -155,7 +155,7 @@
     const pick = multiplayer ? (r) => r.plackett_luce : (r) => r.elo;
     const head = ["rank", "bot", multiplayer ? "rating (finish order)" : "Elo [95 %]"]
         .concat(multiplayer ? ["pairwise Elo", "avg rank", "win %"] : [])
-        .concat(["games", multiplayer ? "pairwise W-D-L" : "W-D-L", "score", "LOS next", "failures", "p50 ms", "max ms"]);
+        .concat(["games", multiplayer ? "pairwise W-D-L" : "W-D-L", "score", "LOS next (joint fit)", "failures", "p50 ms", "max ms"]);
     const table = htmlEl("table", { class: "standings" },
                          htmlEl("tr", {}, head.map((h, i) => htmlEl("th", { class: i === 1 ? "" : "num" }, h))),
                          rows.map((r) => {
@@ -175,8 +175,10 @@
                            "pairwise Elo (every pair of players of a game as a 2-player game). "
                          : "Elo from a Bradley-Terry fit over all games (a draw counts half). ") +
             "Bars are 95 % profile-likelihood intervals; an arrow marks a side the data leaves open. " +
-            "LOS: likelihood that the bot is stronger than the next one.",
-            ratingChart(rows, pick, multiplayer ? (r) => r.elo : null), table);
+            "LOS next (joint fit): likelihood that the bot is stronger than the next one, from that fit.",
+            ratingChart(rows, pick, multiplayer ? (r) => r.elo : null), table,
+            [(st.notes || {}).open_bounds, (st.notes || {}).los, "How to read every column: docs/reading-standings.md"]
+                .filter(Boolean).map((t) => htmlEl("div", { class: "caption" }, t)));
   }
 
   function samegameStandings() {
@@ -217,12 +219,15 @@
                          htmlEl("tr", {}, head.map((h, i) => htmlEl("th", { class: i === 1 ? "" : "num" }, h))),
                          rows.map((r) => htmlEl("tr", {}, [
                            r.rank, htmlEl("span", {}, htmlEl("span", { class: "chip", style: "background:" + botColor[r.bot] }), r.bot),
-                           formatInt(r.validator_total), r.validators_passed + "/" + r.validators, pct(r.best_known_percent),
+                           formatInt(r.validator_total), r.validators_passed + "/" + r.validators,
+                           pct(r.best_known_total === 0 ? null : r.best_known_percent),
                            formatInt(r.total), r.boards_passed + "/" + r.boards,
                            failureCount(r.bot, r.timeouts + r.crashes + r.invalids, r.first_failure),
                            r.mean_turn_ms.toFixed(2), r.max_turn_ms.toFixed(1)].map((v, i) => htmlEl("td", { class: i === 1 ? "" : "num" }, v)))));
-    section("Standings", "Ranked as CodinGame ranks a submit: validators passed, then the validator total " +
-                         "(a failed board counts 0).", c.svg, table);
+    section("Standings", data.standings.boards_summary
+                             ? data.standings.boards_summary + ": " + data.standings.ranking
+                             : "Ranked as CodinGame ranks a submit: validators passed, then the validator total " +
+                               "(a failed board counts 0).", c.svg, table);
   }
 
   // ---- head to head ----------------------------------------------------------------------------
@@ -267,13 +272,14 @@
     });
     const pairs = data.standings.pairs || [];
     const pairTable = pairs.length ? htmlEl("table", {},
-        htmlEl("tr", {}, ["pair", "W-D-L", "pentanomial 0 / ½ / 1 / 1½ / 2", "Elo [95 %]", "LOS"].map((h) => htmlEl("th", {}, h))),
+        htmlEl("tr", {}, ["pair", "W-D-L", "pentanomial 0 / ½ / 1 / 1½ / 2", "Elo (pair's games)", "LOS (pair's games)"].map((h) => htmlEl("th", {}, h))),
         pairs.map((p) => htmlEl("tr", {}, [p.a + " vs " + p.b, wdl(p.results), p.pentanomial ? p.pentanomial.join(" / ") : "-",
                                            eloText(p.elo), pct(100 * p.los)].map((v) => htmlEl("td", {}, v))))) : null;
     section("Head to head", "Row against column: score and wins-draws-losses" +
             (multiplayer ? " of the pairwise results (the better ranked of two players of a game wins)." : ".") +
             (pairs.some((p) => p.pentanomial) ? " Seat-swapped pairs (same seed, both seat orders) give the pentanomial counts." : ""),
-            c.svg, pairTable);
+            c.svg, pairTable,
+            (data.standings.notes || {}).pair_open_bounds ? htmlEl("div", { class: "caption" }, data.standings.notes.pair_open_bounds) : null);
   }
 
   function boardHeatMap() {

@@ -9,6 +9,7 @@
 #include "arena/cli/numbers.hpp"
 #include "arena/common/error.hpp"
 #include "arena/common/terminal_text.hpp"
+#include "arena/tournament/bot_build.hpp"
 #include "arena/tournament/config.hpp"
 
 namespace arena::cli {
@@ -188,7 +189,10 @@ std::vector<match::PlayerSpec> bots_from_args(const std::vector<std::string>& ar
         player.command = parsed[i].command;
         player.working_dir = parsed[i].working_dir;
         apply_limit_args(limits, player);
-        check_bot(player, "--bot " + player.name);
+        // A source file ("mine=bots/mine.cpp") is built before the first game
+        // (tournament::build_bots), which says what is wrong with it.
+        tournament::source_from_command(player);
+        if (player.source.empty()) check_bot(player, "--bot " + player.name);
         players.push_back(std::move(player));
     }
     return players;

@@ -18,6 +18,7 @@
 #include "arena/report/match_summary.hpp"
 #include "arena/report/samegame_standings.hpp"
 #include "arena/report/versus_standings.hpp"
+#include "arena/tournament/bot_build.hpp"
 #include "arena/tournament/run_lock.hpp"
 #include "arena/tournament/runner.hpp"
 
@@ -130,6 +131,7 @@ MatchRun new_match(const MatchArgs& args) {
     if (args.time.margin_ms) run.config.time_margin_ms = static_cast<int>(*args.time.margin_ms);
     run.config.no_time_limit = args.time.no_limit;
     check_limits_and_sandbox(run.config.bots);
+    tournament::build_bots(run.config.bots, {}, std::cout);  // before any game: exit 2 on failure
     return run;
 }
 
@@ -142,6 +144,7 @@ MatchRun resumed_match(const fs::path& out) {
                     "' holds a sequential test but the match has " +
                     std::to_string(run.config.bots.size()) + " bots: remove the file");
     check_limits_and_sandbox(run.config.bots);
+    tournament::build_bots(run.config.bots, {}, std::cout);  // before any game: exit 2 on failure
     return run;
 }
 
@@ -320,6 +323,7 @@ int run_match_command(const MatchArgs& args, const std::string& program) {
     if (!args.resume)
         tournament::refuse_earlier_results(options.out, "go on with that match: " + resume_command);
     const std::size_t scheduled = tournament::make_schedule(run.config).size();
+    options.snapshot = live_standings(run.config, scheduled, options.out);
     print_plan(run, scheduled, options);
     save_match_settings(options.out, run.settings);
     const std::vector<tournament::GameRecord> records = play_games(run.config, options);

@@ -11,6 +11,7 @@
 #include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/process/interrupt.hpp"
+#include "arena/tournament/bot_build.hpp"
 #include "arena/tournament/config.hpp"
 #include "referees/registry.hpp"
 
@@ -119,11 +120,11 @@ PlaySetup play_setup(const PlayArgs& args) {
         throw Error(e.what());
     }
     referee::GameSetup& setup = play.setup;
-    setup.game = args.game;
+    setup.game = play.game->name;  // the registry's name, whatever case was typed
     setup.players = static_cast<int>(args.bots.size());
     setup.seed = args.seed;
     if (!play.game->seeded && args.seed)
-        std::cerr << "note: " << args.game << " has no randomness; --seed is ignored\n";
+        std::cerr << "note: " << play.game->name << " has no randomness; --seed is ignored\n";
     choose_testcase(args, play);
     // Games with dice or decks always get a seed, so that the log can replay them.
     if (play.game->seeded && !setup.seed) setup.seed = draw_seed();
@@ -220,8 +221,11 @@ int run_play_command(const PlayArgs& args) {
     } catch (const std::invalid_argument& e) {  // the registry's refusal: the user's to fix
         throw Error(e.what());
     }
-    const std::vector<match::PlayerSpec> players = bots_from_args(args.bots, args.limits);
+    std::vector<match::PlayerSpec> players = bots_from_args(args.bots, args.limits);
     check_limits_and_sandbox(players);
+    // Bots given as source files are built (or found in the cache) before the game; what the
+    // build says goes to stderr, so that --json's stdout stays one JSON document.
+    tournament::build_bots(players, {}, std::cerr);
 
     match::MatchOptions options = args.verbosity > 0 && !args.json
                                       ? verbose_options(players, args.verbosity)

@@ -18,6 +18,7 @@
 #include "arena/report/replay_command.hpp"
 #include "arena/report/samegame_standings.hpp"
 #include "arena/report/versus_standings.hpp"
+#include "arena/tournament/bot_build.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/resume.hpp"
 #include "arena/tournament/run_lock.hpp"
@@ -192,9 +193,10 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
     system_errors_as_arena_errors(
         [&] { lock.emplace(options.out, tournament::own_command_line()); });
     options.caller_holds_lock = true;
-    const tournament::TournamentConfig config =
+    tournament::TournamentConfig config =
         config_of_run(args, std::move(given), options.out, program);
     check_limits_and_sandbox(config.bots);
+    tournament::build_bots(config.bots, {}, std::cout);  // before any game: exit 2 on failure
     options.concurrency = concurrency_of_run(args.concurrency, config.concurrency);
     options.resume = args.resume;
     options.replace = args.replace;

@@ -11,6 +11,7 @@
 #include "arena/gate/render.hpp"
 #include "arena/gate/versus_tracker.hpp"
 #include "arena/process/interrupt.hpp"
+#include "arena/tournament/bot_build.hpp"
 #include "arena/tournament/run_lock.hpp"
 #include "arena/tournament/runner.hpp"
 
@@ -155,6 +156,8 @@ GateReport run_gate(const GateConfig& gate_config, const GateRunOptions& options
     report.candidate = config.bots.at(config.candidate).name;
     const std::optional<Baseline> baseline =
         baseline_before_games(gate_config, versus, options.baseline_action);
+    // Bots given as source files get their programs first: plan_games checks the commands.
+    tournament::build_bots(config.bots, {}, out);
     const std::string resized = plan_games(gate_config, versus, config);
 
     // One writer per directory, from before it is cleared (--overwrite) until gate.json.

@@ -17,6 +17,7 @@
 #include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/process/interrupt.hpp"
+#include "arena/tournament/bot_build.hpp"
 #include "arena/tournament/bot_identity.hpp"
 #include "arena/tournament/game_ids.hpp"
 #include "arena/tournament/progress.hpp"
@@ -57,7 +58,9 @@ std::map<std::string, GameRecord> read_finished(const fs::path& results,
 nlohmann::ordered_json config_to_json(const TournamentConfig& config, const RunOptions& options) {
     nlohmann::ordered_json bots = nlohmann::ordered_json::array();
     for (const match::PlayerSpec& b : config.bots) {
-        nlohmann::ordered_json bot = {{"name", b.name}, {"command", b.command}};
+        // A bot built from source keeps its "source" (not the cache's program): --resume
+        // builds it again, or finds it in the cache.
+        nlohmann::ordered_json bot = bot_program_json(b);
         if (!b.working_dir.empty()) bot["working_dir"] = b.working_dir;
         // Each bot's own limits and sandbox (command-line ones included), as config fields.
         if (b.limits && b.limits->any()) {

@@ -307,8 +307,7 @@ void add_standings(const tournament::TournamentConfig& config,
                    const std::vector<tournament::GameRecord>& records, nlohmann::json& data) {
     const referee::GameInfo* game = referee::find_game(config.game);
     if (game && game->standings == referee::StandingsKind::validator_totals) {
-        data["standings"] =
-            report::to_json(report::samegame_standings(config, records), config.game);
+        data["standings"] = report::to_json(report::samegame_standings(config, records), config);
         nlohmann::json boards = nlohmann::json::array();
         for (const referee::Testcase& t : config.testcases) {
             boards.push_back({{"name", t.name},

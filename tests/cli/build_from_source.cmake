@@ -1,17 +1,10 @@
 # Bots built from source through the `arena` command (issue 16, item 3), one case per ctest of
 # build_from_source.sh: play built then cached, a compile error, a tournament's config.json and
 # --resume with a changed source, an unknown language.
-# Until the lead hooks tournament::build_bots into the commands (the bots_from_args hook is the
-# sign), these would fail for want of the hooks, not of the feature: registered once it is there.
-# TODO(lead): drop this guard when hooking.
-file(READ ${PROJECT_SOURCE_DIR}/arena/cli/bot_options.cpp ARENA_BOT_OPTIONS_SOURCE)
-string(FIND "${ARENA_BOT_OPTIONS_SOURCE}" "source_from_command" ARENA_BUILD_HOOKED)
-if(ARENA_BUILD_HOOKED GREATER -1)
-  foreach(case play compile_error tournament unknown_language)
-    add_test(NAME cli.build_from_source.${case}
-      COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/build_from_source.sh ${case} ${ARENA}
-              ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR})
-    set_tests_properties(cli.build_from_source.${case} PROPERTIES
-      PASS_REGULAR_EXPRESSION "PASSED" FAIL_REGULAR_EXPRESSION "FAILED" TIMEOUT 300)
-  endforeach()
-endif()
+foreach(case play compile_error tournament unknown_language)
+  add_test(NAME cli.build_from_source.${case}
+    COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/build_from_source.sh ${case} ${ARENA}
+            ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR})
+  set_tests_properties(cli.build_from_source.${case} PROPERTIES
+    PASS_REGULAR_EXPRESSION "PASSED" FAIL_REGULAR_EXPRESSION "FAILED" TIMEOUT 300)
+endforeach()

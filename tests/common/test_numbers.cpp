@@ -33,5 +33,5 @@ TEST_CASE("JSON: unsigned, signed and floating point values are told apart") {
     CHECK(numbers::from_json(json::parse("2.0"), {1, 50}) == std::nullopt);
     CHECK(numbers::from_json(json::parse("\"3\""), {1, 50}) == std::nullopt);
     CHECK(numbers::from_json(json::parse("7"), {1, 50}) == 7);
-    CHECK(numbers::describe({1, 50}) == "a whole number from 1 to 50");
+    CHECK(numbers::describe(numbers::Range{1, 50}) == "a whole number from 1 to 50");
 }
