@@ -214,19 +214,6 @@ std::string match_summary(const MatchRun& run, const std::vector<tournament::Gam
     return text.empty() ? "" : "\n" + text;
 }
 
-std::vector<tournament::GameRecord> play_games(const tournament::TournamentConfig& config,
-                                               const tournament::RunOptions& options) {
-    try {
-        return tournament::run_tournament(config, options, std::cout);
-    } catch (const fs::filesystem_error& e) {
-        throw Error(e.what());
-    } catch (const Error&) {
-        throw;
-    } catch (const std::runtime_error& e) {  // OUT cannot be written
-        throw Error(e.what());
-    }
-}
-
 }  // namespace
 
 CLI::App* add_match_command(CLI::App& app, MatchArgs& args) {

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "arena/common/error.hpp"
 #include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/process/interrupt.hpp"
@@ -16,6 +17,19 @@
 namespace arena::cli {
 
 namespace fs = std::filesystem;
+
+std::vector<tournament::GameRecord> play_games(const tournament::TournamentConfig& config,
+                                               const tournament::RunOptions& options) {
+    try {
+        return tournament::run_tournament(config, options, std::cout);
+    } catch (const fs::filesystem_error& e) {  // said in the system's words, as always
+        throw Error(e.what());
+    } catch (const Error&) {
+        throw;
+    } catch (const std::runtime_error& e) {  // OUT cannot be written
+        throw Error(e.what());
+    }
+}
 
 namespace {
 

@@ -10,8 +10,14 @@
 
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
+#include "arena/tournament/runner.hpp"
 
 namespace arena::cli {
+
+// Plays the run's games (tournament::run_tournament, progress on stdout); a directory that
+// cannot be written is an arena error (exit 2), said in the system's words.
+std::vector<tournament::GameRecord> play_games(const tournament::TournamentConfig& config,
+                                               const tournament::RunOptions& options);
 
 // standings.json, .md, .csv in `out` and the table for the terminal, from the records alone.
 // `partial` marks an interrupted run: "partial: 37 of 120 games".

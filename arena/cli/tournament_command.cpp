@@ -133,19 +133,6 @@ void check_commands(const std::vector<match::PlayerSpec>& bots) {
     }
 }
 
-std::vector<tournament::GameRecord> play_games(const tournament::TournamentConfig& config,
-                                               const tournament::RunOptions& options) {
-    try {
-        return tournament::run_tournament(config, options, std::cout);
-    } catch (const fs::filesystem_error& e) {  // said in the system's words, as always
-        throw Error(e.what());
-    } catch (const Error&) {
-        throw;
-    } catch (const std::runtime_error& e) {  // OUT cannot be written
-        throw Error(e.what());
-    }
-}
-
 }  // namespace
 
 CLI::App* add_tournament_command(CLI::App& app, TournamentArgs& args) {
