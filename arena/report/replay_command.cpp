@@ -15,7 +15,9 @@ std::string replay_command(const std::string& program, const std::filesystem::pa
 std::string replay_command(const std::string& program, const std::filesystem::path& out_dir,
                            const std::string& game_id, int turn) {
     std::string command = replay_command(program, out_dir, game_id);
-    if (turn > 0) command += " --turn " + std::to_string(turn);
+    // --script: the turn as it was recorded, at once. Bots played again may not reach it (a
+    // bot that thinks by the clock answers otherwise) and a timeout would be waited for again.
+    if (turn > 0) command += " --script --turn " + std::to_string(turn);
     return command;
 }
 

@@ -16,8 +16,8 @@ std::filesystem::path game_log_path(const std::filesystem::path& out_dir,
 std::string replay_command(const std::string& program, const std::filesystem::path& out_dir,
                            const std::string& game_id);
 
-// The same with " --turn N" when `turn` > 0: the replay then prints that turn (board, input,
-// output, time, error), the one a failure summary points at.
+// The same with " --script --turn N" when `turn` > 0: the replay then prints that turn as it was
+// recorded (board, input, output, time, error), the one a failure summary points at.
 std::string replay_command(const std::string& program, const std::filesystem::path& out_dir,
                            const std::string& game_id, int turn);
 

@@ -1,7 +1,7 @@
 # Failures one click away (issue 16, items 5 and 6), as a player meets them: a bot that answers
 # nonsense in a Dice Shogi tournament (one seed, both seat orders, one game at a time so the
 # first failure is known). The results keep each failed seat's turn and CodinGame's exact error;
-# the replay command with --turn N prints that turn.
+# the replay command with --script --turn N prints that turn.
 set(FAILURES_GREEDY ${ARENA_BOTS_DIR}/diceshogi/greedy)
 set(FAILURES_TESTBOT ${ARENA_BOTS_DIR}/test/testbot)
 
@@ -10,17 +10,17 @@ add_test(NAME cli.failures.record_and_turn COMMAND sh -c [=[
   printf '{"game": "diceshogi", "bots": [{"name": "greedy", "command": "%s --seed 1"}, {"name": "mine", "command": "%s reply xyz"}], "seeds": [5]}' "$1" "$2" > failures.json
   "$0" tournament failures.json --out failures_run --concurrency 1 > failures_run.out 2>&1; echo EXIT$?
   sed -n 1p failures_run/results.jsonl | grep -o '"failures":[^]]*]'
-  "$0" replay failures_run/games/s0001-greedy_vs_mine.json --turn 2 2>&1; echo EXIT$?]=] ${ARENA} ${FAILURES_GREEDY} ${FAILURES_TESTBOT})
+  "$0" replay failures_run/games/s0001-greedy_vs_mine.json --script --turn 2 2>&1; echo EXIT$?]=] ${ARENA} ${FAILURES_GREEDY} ${FAILURES_TESTBOT})
 set_tests_properties(cli.failures.record_and_turn PROPERTIES
   PASS_REGULAR_EXPRESSION "EXIT0\n\"failures\":\\[null,{\"turn\":2,\"error\":\"\\$1: xyz is not valid move\"}\\]\n.*turn 2 of 2, seat 1 \\(mine\\).*output: 'xyz'.*error: +[^\n]*xyz is not valid move\nEXIT0")
 
 # The summary after the run and standings.md: each failing bot's first failure with its turn,
-# outcome and error (the bots' names, no $0/$1), and the replay command with --turn N.
+# outcome and error (the bots' names, no $0/$1), and the replay command with --script --turn N.
 add_test(NAME cli.failures.summary_and_standings COMMAND sh -c [[
   rm -rf failures_sum
   printf '{"game": "diceshogi", "bots": [{"name": "greedy", "command": "%s --seed 1"}, {"name": "mine", "command": "%s reply xyz"}], "seeds": [5]}' "$1" "$2" > failures_sum.json
   "$0" tournament failures_sum.json --out failures_sum --concurrency 1 2>&1; echo EXIT$?
   grep '^| mine ' failures_sum/standings.md]] ${ARENA} ${FAILURES_GREEDY} ${FAILURES_TESTBOT})
 set_tests_properties(cli.failures.summary_and_standings PROPERTIES
-  PASS_REGULAR_EXPRESSION "  mine: 2 of 2 games failed \\(2 invalid answers\\)\n    first: s0001-greedy_vs_mine, invalid at turn 2: mine: xyz is not valid move\n    build/arena replay failures_sum/games/s0001-greedy_vs_mine.json --turn 2\n.*EXIT0\n\\| mine \\|[^\n]*invalid at turn 2: mine: xyz is not valid move `build/arena replay failures_sum/games/s0001-greedy_vs_mine.json --turn 2`"
+  PASS_REGULAR_EXPRESSION "  mine: 2 of 2 games failed \\(2 invalid answers\\)\n    first: s0001-greedy_vs_mine, invalid at turn 2: mine: xyz is not valid move\n    build/arena replay failures_sum/games/s0001-greedy_vs_mine.json --script --turn 2\n.*EXIT0\n\\| mine \\|[^\n]*invalid at turn 2: mine: xyz is not valid move `build/arena replay failures_sum/games/s0001-greedy_vs_mine.json --script --turn 2`"
   FAIL_REGULAR_EXPRESSION "\\$[01]")

@@ -58,7 +58,7 @@ TEST_CASE("the summary: each failing bot's count, its first failure's turn, outc
     INFO(text);
     CHECK(has(text, "  mine: 2 of 4 games failed (1 timeout, 1 crash)\n"));
     CHECK(has(text, "    first: g2, timeout at turn 12: mine timeout!\n"));
-    CHECK(has(text, "    build/arena replay results/run/games/g2.json --turn 12\n"));
+    CHECK(has(text, "    build/arena replay results/run/games/g2.json --script --turn 12\n"));
     CHECK_FALSE(has(text, "$1"));
     CHECK_FALSE(has(text, "greedy:"));  // it never failed
     CHECK(report::failures_text({records[0], records[2]}, "results/run").empty());
@@ -70,7 +70,7 @@ TEST_CASE("a crash says how the process ended; names go in for every seat") {
     const std::string text = report::failures_text({r}, "out");
     INFO(text);
     CHECK(has(text, "crash at turn 3: greedy wins: mine gave no answer (signal 11 (SIGSEGV))"));
-    CHECK(has(text, "build/arena replay out/games/g4.json --turn 3"));
+    CHECK(has(text, "build/arena replay out/games/g4.json --script --turn 3"));
 }
 
 TEST_CASE("a record from before failing turns were kept: said so, the command without --turn") {
@@ -97,7 +97,7 @@ TEST_CASE("standings.md's cell: turn, outcome, error with names, the command as 
     CHECK(report::first_failure_cell(health[0].first_failed_game, "out") == "-");
     CHECK(report::first_failure_cell(health[1].first_failed_game, "results/run") ==
           "invalid at turn 8: mine played a\\|b `build/arena replay results/run/games/g2.json "
-          "--turn 8`");
+          "--script --turn 8`");
 }
 
 TEST_CASE("bot health keeps the first failure, and its JSON gives the pages turn and error") {
