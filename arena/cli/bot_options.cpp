@@ -170,6 +170,12 @@ void check_bot(const match::PlayerSpec& bot, const std::string& who) {
     } catch (const process::SpawnError& e) {
         throw Error(who + ": " + e.what());
     }
+    // The rest of the match layer's check: the script of an interpreter ("python3 bot.py").
+    try {
+        match::check_command(bot);
+    } catch (const std::exception& e) {
+        throw Error(e.what());
+    }
 }
 
 std::vector<match::PlayerSpec> bots_from_args(const std::vector<std::string>& args,

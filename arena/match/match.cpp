@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <boost/asio/io_context.hpp>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <memory>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string_view>
 
@@ -32,7 +35,50 @@ std::optional<Outcome> outcome_from_string(std::string_view text) {
     return std::nullopt;
 }
 
+namespace {
+
+// The script an interpreter is asked to run ("python3 bot.py", "node b.js", "java -jar x.jar"),
+// or "" when the command names none the arena can check (python3 -c ..., java Main). A missing
+// script is as sure a failure as a missing program: every game would be a crash.
+std::string script_of(const std::vector<std::string>& argv) {
+    static const std::set<std::string> interpreters = {
+        "python", "python2", "python3", "pypy", "pypy3", "node", "nodejs",
+        "perl",   "ruby",    "php",     "bash", "sh",    "dash", "lua"};
+    std::string program = std::filesystem::path(argv.front()).filename().string();
+    // python3.11 is python3
+    while (!program.empty() &&
+           (std::isdigit(static_cast<unsigned char>(program.back())) || program.back() == '.')) {
+        if (interpreters.count(program)) break;
+        program.pop_back();
+    }
+    if (program == "java") {
+        for (std::size_t i = 1; i + 1 < argv.size(); ++i)
+            if (argv[i] == "-jar") return argv[i + 1];
+        return "";
+    }
+    if (!interpreters.count(program)) return "";
+    for (std::size_t i = 1; i < argv.size(); ++i) {
+        const std::string& word = argv[i];
+        if (word == "-c" || word == "-e" || word == "-m" || word == "-E" || word == "--eval" ||
+            word == "-" || word == "-p" || word == "--print")
+            return "";  // code on the command line, a module, or stdin: nothing to check
+        if (word.empty() || word[0] != '-') return word;
+    }
+    return "";
+}
+
+}  // namespace
+
 void check_command(const PlayerSpec& player) {
+    // Said before any game: a bot that cannot start would make every one of its games a crash.
+    if (!player.working_dir.empty()) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(player.working_dir, ec))
+            throw process::SpawnError("bot '" + player.name + "': working directory '" +
+                                      player.working_dir +
+                                      "' does not exist or is not a directory: create it or fix "
+                                      "the bot's working directory (\"working_dir\", @DIR)");
+    }
     std::vector<std::string> argv;
     try {
         argv = process::split_command_line(player.command);
@@ -47,6 +93,16 @@ void check_command(const PlayerSpec& player) {
         if (player.name == argv.front()) throw;
         throw process::SpawnError("bot '" + player.name + "': " + e.what());
     }
+    const std::string script = script_of(argv);
+    if (script.empty()) return;
+    const std::filesystem::path base = player.working_dir.empty()
+                                           ? std::filesystem::current_path()
+                                           : std::filesystem::path(player.working_dir);
+    std::error_code ec;
+    if (!std::filesystem::exists(base / script, ec))
+        throw process::SpawnError("bot '" + player.name + "': the script '" + script + "' of '" +
+                                  player.command + "' does not exist (looked in " + base.string() +
+                                  "). Fix the path in --bot / the config.");
 }
 
 namespace {
