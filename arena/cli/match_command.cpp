@@ -47,7 +47,11 @@ fs::path default_out() {
     localtime_r(&now, &local);
     char stamp[32];
     std::strftime(stamp, sizeof stamp, "match-%Y%m%d-%H%M%S", &local);
-    return fs::path("results") / stamp;
+    // Two matches started in the same second (a script's loop) each get their own directory.
+    fs::path out = fs::path("results") / stamp;
+    for (int n = 2; fs::exists(out); ++n)
+        out = fs::path("results") / (stamp + ("-" + std::to_string(n)));
+    return out;
 }
 
 bool limits_given(const BotLimitArgs& l) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -68,7 +69,7 @@ const referee::GameInfo& match_game(const std::string& name) {
 std::vector<referee::Testcase> parse_boards(const referee::GameInfo& game,
                                             const std::string& list) {
     std::vector<referee::Testcase> boards;
-    std::set<std::string> seen;
+    std::map<std::string, std::string> seen;  // name -> board text
     std::size_t start = 0;
     while (start <= list.size()) {
         const std::size_t comma = std::min(list.find(',', start), list.size());
@@ -76,8 +77,16 @@ std::vector<referee::Testcase> parse_boards(const referee::GameInfo& game,
         start = comma + 1;
         if (item.empty()) continue;
         try {
-            for (referee::Testcase& board : board_item(game, item))
-                if (seen.insert(board.name).second) boards.push_back(std::move(board));
+            for (referee::Testcase& board : board_item(game, item)) {
+                // A board given twice ("1-3,2") is played once; two boards of one name would
+                // be one game id and one row of the comparison: refused, not dropped.
+                const auto [it, added] = seen.emplace(board.name, board.text);
+                if (!added && it->second != board.text)
+                    throw Error("--boards: two different boards are named '" +
+                                terminal::visible(board.name) + "' ('" + terminal::visible(item) +
+                                "' is one): give each board file its own name");
+                if (added) boards.push_back(std::move(board));
+            }
         } catch (const std::invalid_argument& e) {  // the registry's words: no such board, ...
             throw Error(std::string("--boards: ") + e.what());
         }
