@@ -106,14 +106,15 @@ const GenericGame = {
     panel.append(section("output", htmlEl("pre", { class: "box output" },
                                           t.output === null || t.output === undefined
                                               ? "(no answer)" : t.output)));
-    if (t.summary) panel.append(section("referee", htmlEl("pre", { class: "box" }, named(t.summary))));
+    if (t.summary) panel.append(section("referee", htmlEl("pre", { class: "box referee-text" }, named(t.summary))));
     panel.append(section("time against the limit", timeBar(t)));
     const stderr = t.stderr || "";
     panel.append(section("stderr" + (t.stderr_truncated ? " (cut at 8 KiB)" : ""),
                          htmlEl("pre", { class: "box" + (stderr ? "" : " muted") },
                                 stderr || "(nothing)")));
     panel.append(section("input", htmlEl("pre", { class: "box" }, t.input || "")));
-    if (t.state) panel.append(section("state", htmlEl("pre", { class: "box muted" }, t.state)));
+    // The referee's state text names players as "$0", "$1" too (Tsuro).
+    if (t.state) panel.append(section("state", htmlEl("pre", { class: "box muted referee-text" }, named(t.state))));
   }
 
   function renderEndPanel() {
@@ -240,6 +241,10 @@ const GenericGame = {
     for (let i = 0; i < stepCount; ++i) {
       drawings.push(svg.innerHTML);
       if (svg.childElementCount < 3) problems.push("step " + i + " drew almost nothing");
+      // Names, not placeholders, in the referee's texts (summary, state).
+      for (const el of document.querySelectorAll(".referee-text")) {
+        if (/\$\d/.test(el.textContent)) problems.push("step " + i + ": a placeholder left in '" + el.textContent + "'");
+      }
       if (i + 1 < stepCount) {
         document.getElementById("btn-next").click();
         expect("next button", i + 1);
