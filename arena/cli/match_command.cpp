@@ -71,7 +71,7 @@ void check_resume_arguments(const MatchArgs& args) {
     if (changes)
         throw Error("--resume goes on with the match in '" + args.out +
                     "' as it was started (its config.json): give only --out DIR and, if you "
-                    "like, --concurrency");
+                    "like, --concurrency or --replace NAME");
 }
 
 // Options that only make sense together, checked before any bot is looked at.
@@ -270,6 +270,11 @@ CLI::App* add_match_command(CLI::App& app, MatchArgs& args) {
     command->add_flag("--resume", args.resume,
                       "Go on with the interrupted match in --out DIR: play only its missing "
                       "games (with its sequential test, if any)");
+    command
+        ->add_option("--replace", args.replace,
+                     "With --resume, NAME: bot NAME was rebuilt or edited; its games in --out DIR "
+                     "are moved aside (replaced-<time>/) and played again; repeatable")
+        ->allow_extra_args(false);
     add_time_options(command, args.time);
     add_limit_options(command, args.limits);
     command->footer(
@@ -287,6 +292,8 @@ CLI::App* add_match_command(CLI::App& app, MatchArgs& args) {
 
 int run_match_command(const MatchArgs& args, const std::string& program) {
     if (args.resume) check_resume_arguments(args);
+    if (!args.resume && !args.replace.empty())
+        throw Error("--replace works with --resume: it replaces games already in --out DIR");
     if (!args.resume && args.game.empty())
         throw Error(
             "give the game and its bots, e.g. arena match diceshogi --bot mine=./mine "
@@ -303,6 +310,7 @@ int run_match_command(const MatchArgs& args, const std::string& program) {
     if (args.resume) run = resumed_match(options.out);
     options.concurrency = concurrency_of_run(args.concurrency, run.config.concurrency);
     options.resume = args.resume;
+    options.replace = args.replace;
     options.interactive = isatty(STDOUT_FILENO);
     std::optional<MatchSprt> sprt;
     if (run.settings.sprt) {

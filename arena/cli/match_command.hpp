@@ -30,6 +30,7 @@ struct MatchArgs {
     int concurrency = 0;
     std::string out;
     bool resume = false;
+    std::vector<std::string> replace;  // --replace NAME (with --resume): a rebuilt bot's games
     TimeArgs time;
     BotLimitArgs limits;
 };
