@@ -27,9 +27,9 @@ struct PlayerSpec {
     std::optional<bool> sandbox{};
     // A bot given as a source file (tournament/bot_build.hpp). The match layer never reads
     // these: build_bots() turns them into `command` before any game.
-    std::string source;  // the source file, relative to working_dir; empty: `command` as given
-    std::string build;   // its own build command ("{source}", "{out}", "{dir}"); empty: default
-    std::string built;   // set by build_bots: the build's output directory (empty: no build)
+    std::string source{};  // the source file, relative to working_dir; empty: `command` as given
+    std::string build{};   // its own build command ("{source}", "{out}", "{dir}"); empty: default
+    std::string built{};   // set by build_bots: the build's output directory (empty: no build)
 };
 
 // stderr kept per seat and game, on top of process::kStderrCapPerTurn per turn: a bot that floods
