@@ -16,12 +16,15 @@
 #include "arena/cli/boards_command.hpp"
 #include "arena/cli/gate_command.hpp"
 #include "arena/cli/match_command.hpp"
+#include "arena/cli/merge_command.hpp"
 #include "arena/cli/play_command.hpp"
 #include "arena/cli/replay_command.hpp"
+#include "arena/cli/standings_command.hpp"
 #include "arena/cli/tournament_command.hpp"
 #include "arena/cli/view_command.hpp"
 #include "arena/common/diagnostics.hpp"
 #include "arena/common/error.hpp"
+#include "arena/common/version.hpp"
 #include "arena/process/interrupt.hpp"
 #include "referees/registry.hpp"
 
@@ -104,7 +107,7 @@ int main(int argc, char** argv) {
         titles += (titles.empty() ? "" : ", ") + game.title;
     CLI::App app{"arena: a local referee and tournament arena for CodinGame bots (" + titles + ")",
                  "arena"};
-    app.set_version_flag("--version", "arena 0.1.0");
+    app.set_version_flag("--version", std::string("arena ") + arena::kArenaVersion);
     app.require_subcommand(1);
     app.footer(footer());
     app.fallthrough();  // the global options may follow the command too
@@ -123,6 +126,10 @@ int main(int argc, char** argv) {
     CLI::App* view_cmd = add_view_command(app, view);
     GateArgs gate;
     CLI::App* gate_cmd = add_gate_command(app, gate);
+    MergeArgs merge;
+    CLI::App* merge_cmd = add_merge_command(app, merge);
+    StandingsArgs standings;
+    CLI::App* standings_cmd = add_standings_command(app, standings);
     add_boards_command(app);
 
     if (argc == 1) {  // no command at all: show what there is to do
@@ -147,6 +154,8 @@ int main(int argc, char** argv) {
         if (*replay_cmd) return run_replay_command(replay);
         if (*view_cmd) return run_view_command(view);
         if (*gate_cmd) return run_gate_command(gate, command_line);
+        if (*merge_cmd) return run_merge_command(merge);
+        if (*standings_cmd) return run_standings_command(standings);
         return run_boards_command();  // the one command left (require_subcommand)
     });
 }

@@ -159,4 +159,28 @@ int finish_run(const tournament::TournamentConfig& config,
     return process::interrupted_exit_code(signal);
 }
 
+// Placeholders: the streaming engineer makes these work on aggregates.
+std::string standings_text(const tournament::TournamentConfig& config,
+                           const report::RunTally& tally) {
+    if (referee::game_info(config.game).standings == referee::StandingsKind::validator_totals)
+        return report::to_text(report::samegame_standings(config, tally.records()), config);
+    return report::to_text(report::versus_standings(config, tally.records()));
+}
+
+std::string write_run_outputs(const tournament::TournamentConfig& config, const fs::path& out) {
+    report::RunTally tally(config);
+    tournament::for_each_result(
+        out / "results.jsonl", [&](tournament::GameRecord&& r) { tally.add(r); },
+        tournament::expectations_of(config));
+    std::string text = write_standings(config, tally.records(), out, "");
+    text += failures_text(tally.records(), out);
+    try {
+        const view::ReportFiles report = view::write_report(out);
+        text += "report: " + report.report.string() + " (open it in a browser)\n";
+    } catch (const std::exception& e) {
+        std::cerr << "warning: no report.html: " << e.what() << "\n";
+    }
+    return text;
+}
+
 }  // namespace arena::cli

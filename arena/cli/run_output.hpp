@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "arena/report/run_tally.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
 #include "arena/tournament/runner.hpp"
@@ -47,5 +48,15 @@ std::string failures_text(const std::vector<tournament::GameRecord>& records,
 int finish_run(const tournament::TournamentConfig& config,
                const std::vector<tournament::GameRecord>& records, std::size_t scheduled,
                const std::filesystem::path& out, const std::string& resume_command);
+
+// The standings table for the terminal (with its legend) of the games in `tally`.
+std::string standings_text(const tournament::TournamentConfig& config,
+                           const report::RunTally& tally);
+
+// The outputs of the results already in `out` (results.jsonl, read as a stream): standings.json,
+// .md, .csv and report.html, as a one-machine run of those games writes them. Returns the
+// table and the failures for the terminal. For `arena merge`.
+std::string write_run_outputs(const tournament::TournamentConfig& config,
+                              const std::filesystem::path& out);
 
 }  // namespace arena::cli

@@ -23,6 +23,7 @@
 #include "arena/tournament/resume.hpp"
 #include "arena/tournament/run_lock.hpp"
 #include "arena/tournament/runner.hpp"
+#include "arena/tournament/shards.hpp"
 #include "arena/view/view.hpp"
 #include "referees/registry.hpp"
 
@@ -163,12 +164,32 @@ CLI::App* add_tournament_command(CLI::App& app, TournamentArgs& args) {
                               "About this many games: the seed count (or " + catalogue_sets() +
                                   ") is set to reach it, keeping every seed's seat orders "
                                   "together");
+    command
+        ->add_option(
+            "--shard", args.shard,
+            "I/N: play only shard I (counted from 0) of N of the schedule, into a "
+            "directory of its own; `arena merge` joins the N directories (docs/cluster.md)")
+        ->type_name("I/N");
     add_limit_options(command, args.limits);
     return command;
 }
 
+namespace {
+
+std::optional<tournament::Shard> shard_of_run(const TournamentArgs& args) {
+    if (!args.shard) return std::nullopt;
+    try {
+        return tournament::parse_shard(*args.shard);
+    } catch (const std::invalid_argument& e) {
+        throw Error(std::string("--shard ") + e.what());
+    }
+}
+
+}  // namespace
+
 int run_tournament_command(const TournamentArgs& args, const std::string& program) {
     check_arguments(args);
+    const std::optional<tournament::Shard> shard = shard_of_run(args);
     std::optional<tournament::TournamentConfig> given;
     if (!args.config_file.empty()) given = tournament::load_config(args.config_file);
     tournament::RunOptions options;
@@ -188,15 +209,19 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
     options.resume = args.resume;
     options.replace = args.replace;
     options.interactive = isatty(STDOUT_FILENO);
+    options.shard = shard;
 
     check_commands(config.bots);
-    const std::size_t scheduled = tournament::make_schedule(config).size();
+    const std::vector<tournament::ScheduledGame> schedule = tournament::make_schedule(config);
+    const std::size_t scheduled =
+        shard ? tournament::shard_games(schedule, *shard).size() : schedule.size();
     options.snapshot = live_standings(config, scheduled, options.out);
     print_plan(config, scheduled, options);
     const std::vector<tournament::GameRecord> records = play_games(config, options);
-    return finish_run(
-        config, records, scheduled, options.out,
-        shell_command({program, "tournament", "--resume", "--out", options.out.string()}));
+    std::vector<std::string> resume = {program, "tournament", "--resume", "--out",
+                                       options.out.string()};
+    if (shard) resume.insert(resume.end(), {"--shard", tournament::to_string(*shard)});
+    return finish_run(config, records, scheduled, options.out, shell_command(resume));
 }
 
 }  // namespace arena::cli

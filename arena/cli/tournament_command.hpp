@@ -20,6 +20,7 @@ struct TournamentArgs {
     bool resume = false;
     std::optional<std::size_t> games;
     std::vector<std::string> replace;  // bots whose old version's games are moved aside
+    std::optional<std::string> shard;  // "I/N": play shard I of N of the schedule (shards.hpp)
     BotLimitArgs limits;
 };
 

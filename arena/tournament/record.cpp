@@ -325,4 +325,13 @@ ResultsFile parse_results(const std::string& text, const std::string& name,
     return file;
 }
 
+// Placeholder: the streaming engineer makes this read line by line.
+ResultsFile for_each_result(const std::filesystem::path& results, const RecordSink& each,
+                            const ResultsExpectations& expected) {
+    ResultsFile file = read_results(results, expected);
+    for (GameRecord& record : file.records) each(std::move(record));
+    file.records.clear();
+    return file;
+}
+
 }  // namespace arena::tournament

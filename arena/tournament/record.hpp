@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -95,6 +96,11 @@ struct ResultsFile {
 };
 ResultsFile read_results(const std::filesystem::path& results,
                          const ResultsExpectations& expected = {});
+// The same, one record at a time, without holding the file or its records: `each` gets every
+// record in file order (duplicates left out). Returns what read_results returns but the records.
+using RecordSink = std::function<void(GameRecord&&)>;
+ResultsFile for_each_result(const std::filesystem::path& results, const RecordSink& each,
+                            const ResultsExpectations& expected = {});
 // The same on the file's text; `name` names it in messages.
 ResultsFile parse_results(const std::string& text, const std::string& name,
                           const ResultsExpectations& expected = {});

@@ -20,8 +20,10 @@
 #include "arena/tournament/bot_build.hpp"
 #include "arena/tournament/bot_identity.hpp"
 #include "arena/tournament/game_ids.hpp"
+#include "arena/tournament/log_store.hpp"
 #include "arena/tournament/progress.hpp"
 #include "arena/tournament/run_lock.hpp"
+#include "arena/tournament/shards.hpp"
 #include "arena/tournament/versions.hpp"
 #include "referees/registry.hpp"
 
@@ -55,7 +57,9 @@ std::map<std::string, GameRecord> read_finished(const fs::path& results,
     return finished;
 }
 
-nlohmann::ordered_json config_to_json(const TournamentConfig& config, const RunOptions& options) {
+}  // namespace
+
+nlohmann::ordered_json effective_config(const TournamentConfig& config, const RunOptions& options) {
     nlohmann::ordered_json bots = nlohmann::ordered_json::array();
     for (const match::PlayerSpec& b : config.bots) {
         // A bot built from source keeps its "source" (not the cache's program): --resume
@@ -106,8 +110,6 @@ nlohmann::ordered_json config_to_json(const TournamentConfig& config, const RunO
     effective["out"] = options.out.string();
     return effective;
 }
-
-}  // namespace
 
 namespace {
 
@@ -296,8 +298,7 @@ std::optional<GameRecord> play_game(const TournamentConfig& config, const Schedu
     if (!config.testcases.empty()) log.testcase = config.testcases[game.testcase].name;
     log.seed = game.seed;
     log.testcase_text = setup.testcase;
-    const std::string log_path = "games/" + game.id + ".json";
-    files::write_atomically(out / log_path, match::dump_json(match::to_json(log)) + "\n");
+    const std::string log_path = store_log(config, out, game.id, log);
     // The reason is not logged: it may quote what a bot wrote (the game's log keeps it).
     diagnostics::log().debug("game {}: ended after {} turn(s), log {}", game.id, log.turns.size(),
                              log_path);
@@ -472,12 +473,20 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
     std::ostream no_notes(nullptr);  // said above already, when resuming
     std::map<std::string, GameRecord> finished = read_finished(results_path, config, no_notes);
     files::write_atomically(options.out / "config.json",
-                            match::dump_json(config_to_json(config, options), 2) + "\n");
+                            match::dump_json(effective_config(config, options), 2) + "\n");
 
-    const std::vector<ScheduledGame> schedule = make_schedule(config);
+    const std::vector<ScheduledGame> full_schedule = make_schedule(config);
+    // The games this run plays: the whole schedule, or one shard of it (with its manifest).
+    std::vector<const ScheduledGame*> schedule;
+    if (options.shard) {
+        schedule = shard_games(full_schedule, *options.shard);
+        write_manifest(options.out, make_manifest(config, *options.shard, schedule, identities));
+    } else {
+        for (const ScheduledGame& g : full_schedule) schedule.push_back(&g);
+    }
     std::vector<const ScheduledGame*> todo;
-    for (const ScheduledGame& g : schedule) {
-        if (!finished.count(g.id)) todo.push_back(&g);
+    for (const ScheduledGame* g : schedule) {
+        if (!finished.count(g->id)) todo.push_back(g);
     }
     log_schedule(config, schedule.size(), todo.size());
     if (options.resume)
@@ -486,10 +495,10 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
 
     Progress progress(progress_out, options.interactive, schedule.size());
     bool stopping = false;
-    for (const ScheduledGame& g : schedule) {
-        if (!finished.count(g.id)) continue;
-        progress.add_earlier(finished.at(g.id));
-        if (options.stop_after && !stopping) stopping = options.stop_after(finished.at(g.id));
+    for (const ScheduledGame* g : schedule) {
+        if (!finished.count(g->id)) continue;
+        progress.add_earlier(finished.at(g->id));
+        if (options.stop_after && !stopping) stopping = options.stop_after(finished.at(g->id));
     }
     if (stopping) diagnostics::log().debug("resume: the earlier games already end the run");
     Workers(config, options, identities, std::move(todo), results_path, progress, finished,
@@ -497,8 +506,8 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
         .run(options.concurrency);
 
     std::vector<GameRecord> records;
-    for (const ScheduledGame& g : schedule) {
-        auto it = finished.find(g.id);
+    for (const ScheduledGame* g : schedule) {
+        auto it = finished.find(g->id);
         if (it != finished.end()) records.push_back(it->second);
     }
     return records;

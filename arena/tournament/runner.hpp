@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -20,8 +21,16 @@
 
 namespace arena::tournament {
 
+// Shard `index` (0-based) of `count` of a run's schedule (shards.hpp). {0, 1}: the whole run.
+struct Shard {
+    std::size_t index = 0, count = 1;
+    bool operator==(const Shard&) const = default;
+};
+
 struct RunOptions {
     std::filesystem::path out;
+    // Play only this shard of the schedule; the directory then gets a manifest (shards.hpp).
+    std::optional<Shard> shard;
     int concurrency = 1;
     bool resume = false;       // keep OUT/results.jsonl and play only the games it lacks
     bool interactive = false;  // redraw one status line (a terminal) instead of a line per game
@@ -85,6 +94,10 @@ bool holds_results(const std::filesystem::path& out);
 std::string earlier_results_message(const std::filesystem::path& out, const std::string& ways_on);
 // Throws RunError with that message when OUT holds results.
 void refuse_earlier_results(const std::filesystem::path& out, const std::string& ways_on);
+
+// The run's effective config as OUT/config.json holds it: it loads again as a config and gives the
+// same schedule (bots with their limits, seeds or boards, time options, concurrency, out).
+nlohmann::ordered_json effective_config(const TournamentConfig& config, const RunOptions& options);
 
 // Plays every scheduled game not yet in OUT/results.jsonl and returns all records, in schedule
 // order (only those played when stop_after ended the run early). Progress goes to `progress`.

@@ -10,6 +10,7 @@
 
 #include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
+#include "arena/common/log_files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/ratings/ratings.hpp"
 #include "arena/report/elo_json.hpp"
@@ -171,7 +172,7 @@ nlohmann::json time_limits(const fs::path& dir,
                            const std::vector<tournament::GameRecord>& records) {
     for (const tournament::GameRecord& r : records) {
         try {
-            const nlohmann::json log = nlohmann::json::parse(files::read_text(dir / r.log));
+            const nlohmann::json log = nlohmann::json::parse(files::read_log_text(dir / r.log));
             std::set<int> seen_player;
             std::optional<double> first, later;
             for (const nlohmann::json& t : log.at("turns")) {
@@ -227,7 +228,7 @@ nlohmann::json failure_entry(const fs::path& dir, const tournament::GameRecord& 
     nlohmann::json seats = nlohmann::json::array();
     nlohmann::json log;
     try {
-        log = nlohmann::json::parse(files::read_text(dir / r.log));
+        log = nlohmann::json::parse(files::read_log_text(dir / r.log));
     } catch (const std::exception&) {
     }
     for (std::size_t seat = 0; seat < r.outcomes.size(); ++seat) {
@@ -409,7 +410,7 @@ std::string script_safe_json(const nlohmann::json& value) {
 nlohmann::json read_match_log(const fs::path& file) {
     nlohmann::json log;
     try {
-        log = nlohmann::json::parse(files::read_text(file));
+        log = nlohmann::json::parse(files::read_log_text(file));
     } catch (const files::FileError& e) {
         throw ViewError(e.what());
     } catch (const nlohmann::json::exception& e) {

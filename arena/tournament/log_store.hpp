@@ -1,0 +1,19 @@
+// Where a tournament keeps its match logs (OUT/games/): which games' logs are kept (the config's
+// retention policy) and how they are written. The readers (replay, view) read them back through
+// arena/common/log_files.hpp, whatever form they were written in.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "arena/match/match.hpp"
+#include "arena/tournament/config.hpp"
+
+namespace arena::tournament {
+
+// Writes the log of game `id` (atomically) as the config's policy says and returns its path
+// relative to `out` (the record's "log"), or "" when the policy keeps no log of this game.
+std::string store_log(const TournamentConfig& config, const std::filesystem::path& out,
+                      const std::string& id, const match::MatchLog& log);
+
+}  // namespace arena::tournament
