@@ -217,7 +217,7 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
         shard ? tournament::shard_games(schedule, *shard).size() : schedule.size();
     options.snapshot = live_standings(config, scheduled, options.out);
     print_plan(config, scheduled, options);
-    const std::vector<tournament::GameRecord> records = play_games(config, options);
+    const auto records = play_games(config, options);
     std::vector<std::string> resume = {program, "tournament", "--resume", "--out",
                                        options.out.string()};
     if (shard) resume.insert(resume.end(), {"--shard", tournament::to_string(*shard)});
