@@ -1,39 +1,80 @@
 #!/usr/bin/env bash
-# A full SameGame tournament (50 boards, one instant bot, logs on: today's only mode) against the
-# bare driver (bench/bare_driver.cpp) replaying the same 50 games' inputs to the same bot, 1 and 2
-# games at a time, in one run (issue 17's target: the tournament within 1.25x of the driver).
+# Issue 17's target: a full SameGame tournament (50 boards, one instant bot, logs on) in at most
+# 1.25x the time of the bare driver (bench/bare_driver.cpp: spawn, pipe the same bytes, reap),
+# 1 and 2 games at a time.
 #
-#   bench/driver_ratio.sh [BUILD_DIR] [ROUNDS]        (default: build 5)
+#   bench/driver_ratio.sh [BUILD_DIR] [ROUNDS]        (default: build 7)
+#   DRIVER_RATIO_RT=1 bench/driver_ratio.sh ...       every timed command under chrt -f 10
+#   DRIVER_RATIO_GREEDY=1 bench/driver_ratio.sh ...   also the greedy bot (whole games)
 #
-# The instant bot is the test bot answering "0 0" at once (build/bots/test/testbot reply '0 0'
-# --lines 15): a legal move until the bottom-left region is a single tile, so most games last 1-3
-# turns and the figure is dominated by per-game work (spawn, hash, log, reap), not per turn. It
-# runs again with ARENA_CONTAINMENT=process-group (no PID namespace per bot) to show what
-# containment costs per game. The greedy sample bot (full games, a few ms of thought per turn)
-# shows the same comparison with whole games. The timings alternate tournament / driver ROUNDS
-# times; the medians are compared. The tournament is timed as a command (start-up, standings and
-# report included); the driver times its replay only (the logs are loaded before its clock starts).
+# The instant bot is the test bot answering "0 0" at once (testbot reply '0 0' --lines 15):
+# games last 1 to 20 turns, so the figure is mostly per-game work (spawn, log, results, reap).
+# Each row alternates the tournament and the driver ROUNDS times and compares medians:
+#   arena_s     the tournament timed as a command (start-up, every game, standings, report);
+#   driver_s    the bare driver timed as a command too (start-up, reading the 50 logs, replay);
+#   replay_s    the driver's own clock: the replay alone (the earlier runs' figure).
+# ratio = arena_s / driver_s (the target), and arena_s / replay_s for comparison with earlier runs.
+# Rows: the default containment (a PID namespace per bot) and ARENA_CONTAINMENT=process-group
+# (what the namespace costs); then bench/spawn_phases, one game's phases (spawn, first turn, stop)
+# of BotProcess against fork + exec, contained and not.
+#
+# The machine is shared (other builds run at nice 10): the load average is printed before and
+# after, and all rounds are kept. DRIVER_RATIO_RT=1 runs every timed command SCHED_FIFO (root),
+# which takes the other builds' load out of the figures (it measures the work, not the queue).
 set -euo pipefail
 
 build=$(realpath "${1:-build}")
-rounds=${2:-5}
+rounds=${2:-7}
 arena=$build/arena
 driver=$build/bench/bare_driver
+phases=$build/bench/spawn_phases
 testbot=$build/bots/test/testbot
 greedy=$build/bots/samegame/greedy
-for program in "$arena" "$driver" "$testbot" "$greedy"; do
+for program in "$arena" "$driver" "$phases" "$testbot" "$greedy"; do
   [[ -x $program ]] || {
-    echo "driver_ratio: $program missing (ninja -C $build arena bare_driver testbot samegame_greedy)" >&2
+    echo "driver_ratio: $program missing" \
+      "(ninja -C $build arena arena-bot-init bare_driver spawn_phases testbot samegame_greedy)" >&2
     exit 2
   }
 done
 work=$(mktemp -d "${TMPDIR:-/tmp}/driver-ratio.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-now_ns() { date +%s%N; }
-median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+run=()
+if [[ ${DRIVER_RATIO_RT:-0} == 1 ]]; then
+  chrt -f 10 true 2>/dev/null || {
+    echo "driver_ratio: DRIVER_RATIO_RT=1 needs chrt and the right to use SCHED_FIFO (root)" >&2
+    exit 2
+  }
+  run=(chrt -f 10)
+fi
 
-# compare CONTAINMENT NAME CONFIG_COMMAND BOT_ARGV...: prints one table line per concurrency.
+now_ns() { date +%s%N; }
+seconds_since() { awk -v ns=$(($(now_ns) - $1)) 'BEGIN { printf "%.4f", ns / 1e9 }'; }
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+ratio() { awk -v a="$1" -v d="$2" 'BEGIN { printf "%.2f", a / d }'; }
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+# The containment the arena reports choosing (its debug line), for the header.
+containment_of() {
+  ARENA_CONTAINMENT=$1 "$arena" --log-level debug play samegame --bot "$testbot reply '0 0'" \
+    --testcase 1 2>&1 >/dev/null | grep -o 'containment: [^(,]*' | head -1 | sed 's/containment: //'
+}
+
+# The logs the driver replays: the reference run's, decompressed if the arena wrote .zst.
+driver_logs() {
+  local dir=$1 log
+  for log in "$dir"/games/*.json*; do
+    if [[ $log == *.zst ]]; then
+      zstd -q -d -c "$log" > "$work/${log##*/}.json"
+      echo "$work/${log##*/}.json"
+    else
+      echo "$log"
+    fi
+  done
+}
+
+# compare CONTAINMENT NAME CONFIG_COMMAND BOT_ARGV...: one table line per concurrency.
 # CONTAINMENT: "" (the default: a PID namespace per bot) or "process-group" (ARENA_CONTAINMENT).
 compare() {
   local containment=$1 name=$2 command=$3
@@ -43,40 +84,58 @@ compare() {
   printf '{"game": "samegame", "bots": [{"name": "%s", "command": "%s"}], "boards": "all"}\n' \
     "$name" "$command" > "$config"
   # The reference run whose logs the driver replays.
-  "$arena" tournament "$config" --out "$work/$tag-ref" --concurrency 1 > /dev/null
-  local logs=("$work/$tag-ref"/games/*.json)
+  ARENA_CONTAINMENT=$containment "$arena" tournament "$config" --out "$work/$tag-ref" \
+    --concurrency 1 > /dev/null 2>&1
+  local logs
+  mapfile -t logs < <(driver_logs "$work/$tag-ref")
   local turns
-  turns=$(cat "${logs[@]}" | grep -o '"turn": *[0-9]*' | wc -l)
+  turns=$("$driver" "${logs[@]}" -- "$@" | awk '{ print $4 }')
   local jobs round
   for jobs in 1 2; do
-    local arena_s=() driver_s=()
+    local arena_s=() driver_s=() replay_s=() out start
     for ((round = 0; round < rounds; round++)); do
-      local out=$work/$tag-run-$jobs-$round start
+      out=$work/$tag-run-$jobs-$round
       start=$(now_ns)
       # stderr kept aside: process-group containment prints a notice every run.
-      ARENA_CONTAINMENT=$containment "$arena" tournament "$config" --out "$out" \
+      ARENA_CONTAINMENT=$containment "${run[@]}" "$arena" tournament "$config" --out "$out" \
         --concurrency "$jobs" > /dev/null 2> "$work/arena.err" || {
         cat "$work/arena.err" >&2
         exit 1
       }
-      arena_s+=("$(awk -v ns=$(($(now_ns) - start)) 'BEGIN { printf "%.4f", ns / 1e9 }')")
-      rm -rf "$out"
-      driver_s+=("$("$driver" --jobs "$jobs" "${logs[@]}" -- "$@" | awk '{ print $6 }')")
+      arena_s+=("$(seconds_since "$start")")
+      start=$(now_ns)
+      replay_s+=("$("${run[@]}" "$driver" --jobs "$jobs" "${logs[@]}" -- "$@" | awk '{ print $6 }')")
+      driver_s+=("$(seconds_since "$start")")
     done
-    local a d
+    # Removed at the end, not between rounds: a deletion just before a run makes ext4's inode
+    # allocation slower for the next (its recently-deleted check), which the driver never pays.
+    rm -rf "$work/$tag-run-$jobs-"*
+    local a d r
     a=$(printf '%s\n' "${arena_s[@]}" | median)
     d=$(printf '%s\n' "${driver_s[@]}" | median)
-    printf '%-8s %-13s %-4s %-6s %-6s | %-10s %-10s %-8s | %s\n' "$name" "${containment:-pid-namespace}" \
-      "$jobs" "${#logs[@]}" "$turns" \
-      "$a" "$d" "$(awk -v a="$a" -v d="$d" 'BEGIN { printf "%.2f", a / d }')" \
-      "arena ${arena_s[*]} / driver ${driver_s[*]}"
+    r=$(printf '%s\n' "${replay_s[@]}" | median)
+    printf '%-8s %-14s %-4s %-5s %-5s | %-8s %-8s %-8s | %-6s %-9s | %s\n' "$name" \
+      "${containment:-pid-namespace}" "$jobs" "${#logs[@]}" "$turns" "$a" "$d" "$r" \
+      "$(ratio "$a" "$d")" "$(ratio "$a" "$r")" \
+      "arena ${arena_s[*]} / driver ${driver_s[*]} / replay ${replay_s[*]}"
   done
 }
 
-printf '%-8s %-13s %-4s %-6s %-6s | %-10s %-10s %-8s | %s\n' bot containment jobs games turns \
-  arena_s driver_s ratio "all rounds (s)"
+echo "driver_ratio: $(date -u '+%F %T UTC'), $(nproc) CPUs, kernel $(uname -r)," \
+  "${rounds} alternating rounds, medians$([[ ${#run[@]} -gt 0 ]] && echo ', SCHED_FIFO (chrt -f 10)')"
+echo "default containment: $(containment_of '')"
+echo "load average before: $(load)"
+printf '%-8s %-14s %-4s %-5s %-5s | %-8s %-8s %-8s | %-6s %-9s | %s\n' bot containment jobs \
+  games turns arena_s driver_s replay_s ratio vs_replay "all rounds (s)"
 compare "" instant "$testbot reply '0 0' --lines 15" "$testbot" reply '0 0' --lines 15
-# The same without the PID namespace per bot: what containment costs per game on this kernel.
 compare process-group instant "$testbot reply '0 0' --lines 15" "$testbot" reply '0 0' --lines 15
-compare "" greedy "$greedy" "$greedy"
-echo "(median of $rounds rounds each, alternating; target (issue 17): ratio <= 1.25 at 1 and 2 jobs)"
+if [[ ${DRIVER_RATIO_GREEDY:-0} == 1 ]]; then
+  compare "" greedy "$greedy" "$greedy"
+fi
+echo "load average after: $(load)"
+echo "target (issue 17): ratio <= 1.25 at 1 and 2 jobs (arena and driver both timed as commands)"
+echo
+echo "One game's phases, median us (bench/spawn_phases, 100 rounds, the instant bot):"
+"${run[@]}" "$phases" 100 -- "$testbot" reply '7 4' | sed 's/^/  /'
+ARENA_CONTAINMENT=process-group "${run[@]}" "$phases" 100 -- "$testbot" reply '7 4' 2>/dev/null |
+  sed -n '1,2p' | sed 's/^/  /'

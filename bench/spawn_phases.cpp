@@ -1,0 +1,121 @@
+// Where a game's fixed cost goes, phase by phase, for the instant bot: BotProcess's constructor
+// (pipes, containment, the init's "started" word), the first exchange (the bot's own start-up:
+// its dynamic loading and first answer), and stop() (stdin closed, the bot's end, the reap),
+// against the bare driver's fork + exec, first write + read, close + kill + reap. One game at a
+// time, N rounds, alternating arena / bare, medians in microseconds. Run it twice, the second
+// time with ARENA_CONTAINMENT=process-group, to see what the PID namespace costs.
+//
+//   spawn_phases [ROUNDS] -- BOT [ARGS...]      (bench/driver_ratio.sh runs it)
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "arena/process/bot_process.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double micros(Clock::duration d) {
+    return std::chrono::duration<double, std::micro>(d).count();
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+struct Phases {
+    std::vector<double> spawn, first_turn, stop, total;
+    void add(Clock::time_point t0, Clock::time_point t1, Clock::time_point t2,
+             Clock::time_point t3) {
+        spawn.push_back(micros(t1 - t0));
+        first_turn.push_back(micros(t2 - t1));
+        stop.push_back(micros(t3 - t2));
+        total.push_back(micros(t3 - t0));
+    }
+    void print(const char* name) const {
+        std::printf("%-26s spawn %8.0f  first turn %8.0f  stop %8.0f  total %8.0f us\n", name,
+                    median(spawn), median(first_turn), median(stop), median(total));
+    }
+};
+
+const std::string kInput = "7 4\n";
+
+void arena_game(const std::vector<std::string>& argv, Phases& phases) {
+    boost::asio::io_context io(1);
+    const auto t0 = Clock::now();
+    arena::process::BotProcess bot(io, argv);
+    const auto t1 = Clock::now();
+    const auto read = bot.exchange(kInput, std::chrono::milliseconds(20000));
+    const auto t2 = Clock::now();
+    bot.stop();
+    const auto t3 = Clock::now();
+    if (read.status != arena::process::ReadStatus::line) std::fprintf(stderr, "arena: no line\n");
+    phases.add(t0, t1, t2, t3);
+}
+
+void bare_game(const std::vector<char*>& argv, Phases& phases) {
+    const auto t0 = Clock::now();
+    int to_bot[2], from_bot[2];
+    if (::pipe2(to_bot, O_CLOEXEC) != 0 || ::pipe2(from_bot, O_CLOEXEC) != 0) std::exit(1);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::dup2(to_bot[0], 0);
+        ::dup2(from_bot[1], 1);
+        ::execvp(argv[0], argv.data());
+        ::_exit(127);
+    }
+    ::close(to_bot[0]);
+    ::close(from_bot[1]);
+    const auto t1 = Clock::now();
+    char buffer[4096];
+    (void)!::write(to_bot[1], kInput.data(), kInput.size());
+    while (::read(from_bot[0], buffer, sizeof buffer) > 0 &&
+           !std::memchr(buffer, '\n', sizeof buffer)) {
+    }
+    const auto t2 = Clock::now();
+    ::close(to_bot[1]);
+    ::close(from_bot[0]);
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+    const auto t3 = Clock::now();
+    phases.add(t0, t1, t2, t3);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int rounds = 50;
+    int i = 1;
+    if (i < argc && std::strcmp(argv[i], "--") != 0) rounds = std::atoi(argv[i++]);
+    if (i >= argc || std::strcmp(argv[i], "--") != 0 || i + 1 >= argc) {
+        std::fprintf(stderr, "usage: spawn_phases [ROUNDS] -- BOT [ARGS...]\n");
+        return 2;
+    }
+    std::vector<std::string> bot(argv + i + 1, argv + argc);
+    std::vector<char*> bot_c(argv + i + 1, argv + argc);
+    bot_c.push_back(nullptr);
+    ::signal(SIGPIPE, SIG_IGN);
+    Phases arena, bare;
+    for (int r = -2; r < rounds; ++r) {  // two warm-up rounds
+        Phases& a = r < 0 ? *new Phases : arena;
+        Phases& b = r < 0 ? *new Phases : bare;
+        arena_game(bot, a);
+        bare_game(bot_c, b);
+    }
+    std::printf("containment: %s, %d rounds, medians\n",
+                arena::process::bots_contained() ? "pid-namespace" : "process-group", rounds);
+    arena.print("arena (BotProcess)");
+    bare.print("bare (fork+exec)");
+}
