@@ -3,12 +3,14 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <set>
 
 #include "arena/cli/numbers.hpp"
 #include "arena/cli/run_defaults.hpp"
 #include "arena/cli/system_errors.hpp"
 #include "arena/common/shell_quote.hpp"
 #include "arena/gate/gate.hpp"
+#include "arena/tournament/shards.hpp"
 #include "referees/registry.hpp"
 
 namespace arena::cli {
@@ -51,13 +53,67 @@ gate::GateOverrides overrides_from(const GateArgs& args) {
     return o;
 }
 
+// The user's gate command without what says which round to play or judge and where: the base of
+// the commands the rounds and the judge print.
+std::string gate_command_of(const std::vector<std::string>& command_line) {
+    static const std::set<std::string> with_value = {"--round", "--shard", "--out", "--junit",
+                                                     "--concurrency"};
+    static const std::set<std::string> flags = {"--resume", "--overwrite"};
+    std::vector<std::string> kept;
+    for (std::size_t i = 0; i < command_line.size(); ++i) {
+        const std::string& word = command_line[i];
+        const std::string name = word.substr(0, word.find('='));
+        if (flags.count(word)) continue;
+        if (with_value.count(name)) {
+            if (name == word) ++i;
+            continue;
+        }
+        if (name == "--judge") {
+            while (name == word && i + 1 < command_line.size() && command_line[i + 1][0] != '-')
+                ++i;
+            continue;
+        }
+        kept.push_back(word);
+    }
+    return shell_command(kept);
+}
+
+// Playing a round's shard or judging rounds: the options that go with them.
+void check_round_options(const GateArgs& args) {
+    const bool playing_round = args.round || !args.shard.empty();
+    if (!args.judge.empty() && (playing_round || args.resume || args.overwrite))
+        throw Error(
+            "--judge reads the rounds played: it takes no --round, --shard, --resume or "
+            "--overwrite");
+    if ((playing_round || !args.judge.empty()) && (args.save_baseline || args.update_baseline))
+        throw Error(
+            "--save-baseline and --update-baseline are for a gate on one machine (not "
+            "with --round, --shard or --judge)");
+}
+
 // How the gate runs: output directory, concurrency, baseline action, and the command that goes on
 // after an interrupt (the same command with --resume, not --overwrite).
 gate::GateRunOptions run_options(const GateArgs& args, const gate::GateConfig& config,
                                  const std::vector<std::string>& command_line) {
     gate::GateRunOptions options;
+    const std::filesystem::path base =
+        output_directory("", config.tournament.out, args.config_file, RunKind::gate);
     options.out =
         output_directory(args.out, config.tournament.out, args.config_file, RunKind::gate);
+    options.round = args.round;
+    if (!args.shard.empty()) {
+        try {
+            options.shard = tournament::parse_shard(args.shard);
+        } catch (const std::invalid_argument& e) {
+            throw Error(std::string("--shard ") + e.what());
+        }
+    }
+    for (const std::string& dir : args.judge) options.judge.emplace_back(dir);
+    options.rounds_base = args.judge.empty() ? base : options.out;
+    if ((options.round || options.shard) && args.out.empty())
+        options.out = gate::round_directory(base, options.round.value_or(0),
+                                            options.shard.value_or(tournament::Shard{}));
+    options.gate_command = gate_command_of(command_line);
     options.concurrency = concurrency_of_run(args.concurrency, config.tournament.concurrency);
     options.resume = args.resume;
     options.overwrite = args.overwrite;
@@ -162,6 +218,19 @@ CLI::App* add_gate_command(CLI::App& app, GateArgs& args) {
                   "The candidate's timeouts, crashes and invalid moves do not fail the gate by "
                   "themselves (they still count as the referee scores them)");
     cmd->add_option("--junit", args.junit, "Write a JUnit XML report to this file");
+    const std::string rounds = "Across machines (docs/gate.md)";
+    numbers::add_whole_number(cmd, "--round", args.round,
+                              {0, static_cast<std::int64_t>(tournament::kMaxGames)},
+                              "Play round R of the gate (its seeds R*K .. R*K+K-1, K the config's "
+                              "gate.round_pairs) into --out (default <out>/round-R/shard-I-of-N)")
+        ->group(rounds);
+    cmd->add_option("--shard", args.shard,
+                    "With --round: play shard I (from 0) of N of the round, e.g. 0/2 (default 0/1)")
+        ->group(rounds);
+    cmd->add_option("--judge", args.judge,
+                    "Judge the round directories played (DIR...): exit 0 pass, 1 fail, 3 no "
+                    "decision yet (it says which round or shard to play next), 2 error")
+        ->group(rounds);
     add_sprt_options(cmd, args);
     add_baseline_options(cmd, args);
     add_limit_options(cmd, args.limits);
@@ -173,9 +242,14 @@ int run_gate_command(const GateArgs& args, const std::vector<std::string>& comma
     gate::apply_overrides(config, overrides_from(args));
     apply_limit_args(args.limits, config.tournament.bots);
     check_limits_and_sandbox(config.tournament.bots);
+    check_round_options(args);
     const gate::GateRunOptions options = run_options(args, config, command_line);
-    return system_errors_as_arena_errors(
-        [&] { return gate::run_gate(config, options, std::cout).exit_code(); });
+    return system_errors_as_arena_errors([&] {
+        if (!options.judge.empty())
+            return gate::judge_rounds(config, options, std::cout).exit_code();
+        if (options.round || options.shard) return gate::play_round(config, options, std::cout);
+        return gate::run_gate(config, options, std::cout).exit_code();
+    });
 }
 
 }  // namespace arena::cli

@@ -1,6 +1,7 @@
 // `arena gate CONFIG [options]`: the command-line side of the regression gate (gate.hpp).
 // Exit codes: 0 the candidate passes, 1 it fails (or is inconclusive, unless --inconclusive pass),
-// 2 the gate could not judge (bad config or options, missing baseline, a bot that cannot start).
+// 2 the gate could not judge (bad config or options, missing baseline, a bot that cannot start),
+// 3 (--judge) no decision yet: play the next round (or the missing shards) and judge again.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -30,6 +31,10 @@ struct GateArgs {
     bool update_baseline = false;
     std::string tolerance;
     std::string junit;
+    // Across machines: play one shard of one round, or judge round directories.
+    std::optional<std::size_t> round;
+    std::string shard;               // "I/N"
+    std::vector<std::string> judge;  // round directories
     BotLimitArgs limits;
 };
 

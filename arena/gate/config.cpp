@@ -115,7 +115,8 @@ Tolerance read_tolerance(const FieldReader& fields, const Json& value, const std
 // puzzles board by board against a baseline file.
 void check_kind_of_field(const FieldReader& fields, const std::string& key, const std::string& game,
                          bool versus) {
-    static const std::set<std::string> versus_only = {"sprt", "max_games", "inconclusive"};
+    static const std::set<std::string> versus_only = {"sprt", "max_games", "inconclusive",
+                                                      "round_pairs"};
     static const std::set<std::string> puzzle_only = {"baseline", "tolerance"};
     if (!versus && versus_only.count(key))
         fields.fail("gate." + key,
@@ -130,8 +131,9 @@ void read_gate(const FieldReader& fields, const Json& gate, const std::string& g
     if (!gate.is_object()) fields.fail("gate", "must be an object, see docs/gate.md");
     fields.check_fields(
         gate, "gate",
-        {"sprt", "max_games", "inconclusive", "allow_failures", "baseline", "tolerance"},
-        "sprt, max_games, inconclusive, allow_failures for games between bots; "
+        {"sprt", "max_games", "inconclusive", "round_pairs", "allow_failures", "baseline",
+         "tolerance"},
+        "sprt, max_games, inconclusive, round_pairs, allow_failures for games between bots; "
         "baseline, tolerance, allow_failures for " +
             puzzle_game_names());
     for (const auto& [key, value] : gate.items()) {
@@ -141,6 +143,9 @@ void read_gate(const FieldReader& fields, const Json& gate, const std::string& g
             read_sprt(fields, value, settings.sprt);
         else if (key == "max_games")
             settings.max_games = static_cast<std::size_t>(fields.whole_number(
+                value, field, {1, static_cast<std::int64_t>(tournament::kMaxGames)}));
+        else if (key == "round_pairs")
+            settings.round_pairs = static_cast<std::size_t>(fields.whole_number(
                 value, field, {1, static_cast<std::int64_t>(tournament::kMaxGames)}));
         else if (key == "inconclusive")
             settings.inconclusive = read_inconclusive(fields, value, field);

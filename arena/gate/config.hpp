@@ -57,6 +57,11 @@ struct GateSettings {
     // Unset: the config's own seeds when it says how many, else kDefaultMaxGames.
     std::optional<std::size_t> max_games;
     Inconclusive inconclusive = Inconclusive::fail;
+    // Games between bots played in rounds (docs/gate.md, "Across machines"): round R is the seeds
+    // R*K .. R*K+K-1 of the gate's seed sequence, K = round_pairs (a pair per opponent and
+    // seed), and the tests look at the results only at the end of each round, on one machine as
+    // across many. Unset: no rounds, the tests look after every pair.
+    std::optional<std::size_t> round_pairs;
     std::set<match::Outcome> allowed_failures;  // of timeout, crash, invalid
     // SameGame: the baseline file (default: next to the config, <config stem>.baseline.json).
     std::filesystem::path baseline;

@@ -8,7 +8,9 @@
 
 #include "arena/common/files.hpp"
 #include "arena/gate/game_kind.hpp"
+#include "arena/gate/gate_steps.hpp"
 #include "arena/gate/render.hpp"
+#include "arena/gate/rounds.hpp"
 #include "arena/gate/versus_tracker.hpp"
 #include "arena/process/interrupt.hpp"
 #include "arena/tournament/bot_build.hpp"
@@ -21,7 +23,7 @@ namespace fs = std::filesystem;
 using tournament::ConfigError;
 using tournament::GameRecord;
 
-namespace {
+namespace steps {
 
 std::string now_iso8601() {
     const std::time_t now = std::time(nullptr);
@@ -32,7 +34,6 @@ std::string now_iso8601() {
     return text;
 }
 
-// The baseline a puzzle's gate compares with, read before the games: fail fast.
 std::optional<Baseline> baseline_before_games(const GateConfig& config, bool versus,
                                               BaselineAction action) {
     const fs::path& file = config.gate.baseline;
@@ -98,7 +99,8 @@ void prepare_output(const GateRunOptions& options, std::ostream& out) {
 }
 
 std::vector<GameRecord> play(const tournament::TournamentConfig& config,
-                             const GateRunOptions& options, VersusTracker* tracker,
+                             const GateRunOptions& options,
+                             const std::function<bool(const GameRecord&)>& stop_after,
                              std::ostream& out) {
     tournament::RunOptions run;
     run.out = options.out;
@@ -106,13 +108,32 @@ std::vector<GameRecord> play(const tournament::TournamentConfig& config,
     run.resume = options.resume;
     run.interactive = options.interactive;
     run.caller_holds_lock = true;
-    if (tracker) run.stop_after = [tracker](const GameRecord& r) { return tracker->add(r); };
+    run.stop_after = stop_after;
     try {
         return tournament::run_tournament(config, run, out);
     } catch (const fs::filesystem_error& e) {
         throw GateError(e.what());
     }
 }
+
+void write_reports(const GateReport& report, const GateConfig& config,
+                   const GateRunOptions& options, const GamePointers& games,
+                   const JUnitContext& junit, std::ostream& out) {
+    print_report(report, config.gate, games, out);
+    fs::create_directories(options.out);
+    files::write_atomically(options.out / "gate.json", report_json(report, config).dump(2) + "\n");
+    if (options.junit) {
+        files::write_atomically(*options.junit,
+                                to_junit_xml(junit_suite(report, config, games, junit)));
+        out << "junit: " << options.junit->string() << "\n";
+    }
+}
+
+}  // namespace steps
+
+using namespace steps;
+
+namespace {
 
 // Puzzles: the candidate's scores become the baseline when asked and it passed.
 void save_baseline(const GateReport& report, const GateConfig& gate_config,
@@ -133,19 +154,12 @@ void save_baseline(const GateReport& report, const GateConfig& gate_config,
     out << "baseline written: " << file.string() << "\n";
 }
 
-void write_reports(const GateReport& report, const GateConfig& config,
-                   const GateRunOptions& options, const JUnitContext& junit, std::ostream& out) {
-    const GamePointers games{options.out, options.arena_program};
-    print_report(report, config.gate, games, out);
-    files::write_atomically(options.out / "gate.json", report_json(report, config).dump(2) + "\n");
-    if (options.junit) {
-        files::write_atomically(*options.junit,
-                                to_junit_xml(junit_suite(report, config, games, junit)));
-        out << "junit: " << options.junit->string() << "\n";
-    }
-}
-
 }  // namespace
+
+fs::path round_directory(const fs::path& base, std::size_t round, tournament::Shard shard) {
+    return base / ("round-" + std::to_string(round)) /
+           ("shard-" + std::to_string(shard.index) + "-of-" + std::to_string(shard.count));
+}
 
 GateReport run_gate(const GateConfig& gate_config, const GateRunOptions& options,
                     std::ostream& out) {
@@ -159,6 +173,10 @@ GateReport run_gate(const GateConfig& gate_config, const GateRunOptions& options
     // Bots given as source files get their programs first: plan_games checks the commands.
     tournament::build_bots(config.bots, {}, out);
     const std::string resized = plan_games(gate_config, versus, config);
+    // In rounds: whole rounds, and the tests look only at their ends (rounds.hpp).
+    const std::optional<std::size_t> round_pairs =
+        versus ? gate_config.gate.round_pairs : std::nullopt;
+    const RoundPlan plan = round_pairs ? plan_rounds(config, *round_pairs) : RoundPlan{};
 
     // One writer per directory, from before it is cleared (--overwrite) until gate.json.
     const tournament::RunLock lock(options.out, tournament::own_command_line());
@@ -171,12 +189,21 @@ GateReport run_gate(const GateConfig& gate_config, const GateRunOptions& options
 
     std::optional<VersusTracker> tracker;
     if (versus)
-        tracker.emplace(config, gate_config.gate, [&out, &options](const std::string& line) {
-            // On a terminal the runner redraws a status line: take its place, it comes back.
-            out << (options.interactive ? "\r\033[K" : "") << line << '\n' << std::flush;
-        });
-    const std::vector<GameRecord> records =
-        play(config, options, tracker ? &*tracker : nullptr, out);
+        tracker.emplace(
+            config, gate_config.gate,
+            [&out, &options](const std::string& line) {
+                // On a terminal the runner redraws a status line: take its place, it comes back.
+                out << (options.interactive ? "\r\033[K" : "") << line << '\n' << std::flush;
+            },
+            round_pairs.has_value());
+    std::optional<RoundFeeder> feeder;
+    if (round_pairs) feeder.emplace(tournament::make_schedule(config), plan, *tracker);
+    std::function<bool(const GameRecord&)> stop_after;
+    if (feeder)
+        stop_after = [&feeder](const GameRecord& r) { return feeder->add(r); };
+    else if (tracker)
+        stop_after = [&tracker](const GameRecord& r) { return tracker->add(r); };
+    const std::vector<GameRecord> records = play(config, options, stop_after, out);
     if (const int signal = process::interrupt_signal()) {  // no verdict on the games cut short
         report.interrupted = signal;
         out << "\ninterrupted: " << records.size() << " of " << scheduled
@@ -202,7 +229,8 @@ GateReport run_gate(const GateConfig& gate_config, const GateRunOptions& options
     }
     junit.time_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    write_reports(report, gate_config, options, junit, out);
+    write_reports(report, gate_config, options,
+                  GamePointers{options.out, options.arena_program, {}}, junit, out);
     return report;
 }
 

@@ -3,10 +3,12 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "arena/gate/config.hpp"
@@ -19,6 +21,8 @@ namespace arena::gate {
 struct GamePointers {
     std::filesystem::path out;
     std::string arena;  // how the user runs arena, e.g. "build/arena"
+    // Games of other directories (a gate judged across machines): id -> (directory, its id there).
+    std::map<std::string, std::pair<std::filesystem::path, std::string>> elsewhere;
     std::string log(const std::string& game_id) const;
     std::string replay(const std::string& game_id) const;
     // "<indent>log:    ...\n<indent>replay: ...\n"

@@ -14,10 +14,14 @@ using ratings::SprtDecision;
 using report::format;
 
 std::string GamePointers::log(const std::string& game_id) const {
+    if (const auto it = elsewhere.find(game_id); it != elsewhere.end())
+        return report::game_log_path(it->second.first, it->second.second).string();
     return report::game_log_path(out, game_id).string();
 }
 
 std::string GamePointers::replay(const std::string& game_id) const {
+    if (const auto it = elsewhere.find(game_id); it != elsewhere.end())
+        return report::replay_command(arena, it->second.first, it->second.second);
     return report::replay_command(arena, out, game_id);
 }
 

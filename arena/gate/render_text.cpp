@@ -64,6 +64,8 @@ const char* verdict_word(const GateReport& report) {
             return "PASS";
         case Verdict::fail:
             return "FAIL";
+        case Verdict::undecided_yet:
+            return "CONTINUE";
         case Verdict::inconclusive:
             break;
     }

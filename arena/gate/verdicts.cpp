@@ -115,6 +115,8 @@ const char* to_string(Verdict verdict) {
             return "fail";
         case Verdict::inconclusive:
             return "inconclusive";
+        case Verdict::undecided_yet:
+            return "continue";
     }
     return "?";
 }

@@ -16,7 +16,9 @@
 
 namespace arena::gate {
 
-enum class Verdict { pass, fail, inconclusive };
+// undecided_yet: a gate in rounds whose results so far decide nothing, with rounds left to play
+// (exit code 3: play the next round, then judge again).
+enum class Verdict { pass, fail, inconclusive, undecided_yet };
 const char* to_string(Verdict verdict);
 
 enum class BaselineAction {
@@ -75,7 +77,13 @@ struct GateReport {
 
     // The signal that interrupted the gate (0: none): no verdict, exit 128 + signal.
     int interrupted = 0;
-    int exit_code() const { return interrupted ? 128 + interrupted : passed ? 0 : 1; }
+    int exit_code() const {
+        return interrupted                         ? 128 + interrupted
+               : verdict == Verdict::undecided_yet ? kExitContinue
+               : passed                            ? 0
+                                                   : 1;
+    }
+    static constexpr int kExitContinue = 3;
 };
 
 // The first failure `allowed` does not allow (it fails the gate), or null.

@@ -11,10 +11,11 @@ using ratings::SprtDecision;
 using tournament::GameRecord;
 
 VersusTracker::VersusTracker(const tournament::TournamentConfig& config,
-                             const GateSettings& settings, Print print)
+                             const GateSettings& settings, Print print, bool at_look_points)
     : settings_(settings),
       candidate_(config.bots[config.candidate].name),
-      print_(std::move(print)) {
+      print_(std::move(print)),
+      at_look_points_(at_look_points) {
     const SprtSettings& s = settings.sprt;
     bounds_ = ratings::sprt_bounds(s.alpha, s.beta);
     // Every game has a twin with the candidate and any opponent swapped when every seat order
@@ -32,6 +33,8 @@ VersusTracker::VersusTracker(const tournament::TournamentConfig& config,
             ratings::SprtHypotheses{s.elo0, s.elo1, s.alpha, s.beta, s.model},
             twins ? ratings::SprtObservations::pairs : ratings::SprtObservations::games);
     }
+    pending_pairs_.resize(tests_.size());
+    pending_games_.resize(tests_.size());
 }
 
 bool VersusTracker::add(const GameRecord& r) {
@@ -43,6 +46,28 @@ bool VersusTracker::add(const GameRecord& r) {
     const std::vector<report::SeatSwappedPair> pairs = pairing_.add(r);
     for (std::size_t j = 0; j < r.players.size(); ++j)
         if (j != c && index_.count(r.players[j])) add_game(r, c, j, pairs);
+    if (!stop_requested_ && !at_look_points_) stop_requested_ = verdict_known();
+    return stop_requested_;
+}
+
+bool VersusTracker::look(std::size_t round) {
+    for (std::size_t i = 0; i < tests_.size(); ++i) {
+        ratings::SprtTest& sprt = sprts_[i];
+        const bool was_decided = sprt.decided();
+        // Games first: a test on pairs counts them without deciding, so that its decision
+        // (taken by add_pairs) says the games of the whole round.
+        sprt.add_games(pending_games_[i]);
+        if (sprt.observations() == ratings::SprtObservations::pairs)
+            sprt.add_pairs(pending_pairs_[i]);
+        pending_games_[i] = {};
+        pending_pairs_[i] = {};
+        sync(i);
+        print_("round " + std::to_string(round) + ": " +
+               sprt_status_line(candidate_, tests_[i], bounds_));
+        if (tests_[i].decision != SprtDecision::continue_testing && !was_decided)
+            print_(decision_line(tests_[i], bounds_));
+    }
+    pairing_ = {};
     if (!stop_requested_) stop_requested_ = verdict_known();
     return stop_requested_;
 }
@@ -71,7 +96,10 @@ void VersusTracker::add_game(const GameRecord& r, std::size_t c, std::size_t j,
     ratings::SprtTest& sprt = sprts_[i];
     const double score = ratings::rank_score(r.ranks[c], r.ranks[j]);
     const bool was_decided = sprt.decided();
-    const bool observation = sprt.add_game(score);
+    const bool observation = at_look_points_
+                                 ? sprt.observations() == ratings::SprtObservations::games
+                                 : sprt.add_game(score);
+    if (at_look_points_) pending_games_[i] += ratings::WDL{score > 0.5, score == 0.5, score < 0.5};
     // The candidate's thinking time, shared among the opponents of the game.
     t.bot_seconds += thinking_seconds(r, c) / static_cast<double>(r.players.size() - 1);
     if (observation) {
@@ -88,12 +116,16 @@ void VersusTracker::add_game(const GameRecord& r, std::size_t c, std::size_t j,
         // From the candidate's side (rank_score(a, b) = 1 - rank_score(b, a)).
         const bool mine = pair->bot == candidate_;
         const double twin_score = mine ? pair->twin_score : 1 - pair->twin_score;
-        sprt.add_pair(score, twin_score);
+        if (at_look_points_)
+            pending_pairs_[i].add_pair(score, twin_score);
+        else
+            sprt.add_pair(score, twin_score);
         if (score + twin_score == 0 && t.lost_games.size() < kListedGames) {
             t.lost_games.push_back(pair->twin_id);
             t.lost_games.push_back(r.id);
         }
     }
+    if (at_look_points_) return;  // look() says the tests' state
     sync(i);
     observed(i, was_decided);
 }

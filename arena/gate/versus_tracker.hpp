@@ -24,11 +24,19 @@ class VersusTracker {
     // 10 pairs).
     using Print = std::function<void(const std::string& line)>;
 
+    // `at_look_points`: the tests take the games' observations only when look() is called (the
+    // end of a round, docs/gate.md), not one by one; the verdict is then known only at a look.
     VersusTracker(const tournament::TournamentConfig& config, const GateSettings& settings,
-                  Print print);
+                  Print print, bool at_look_points = false);
 
     // Returns true when the gate knows its verdict: stop starting games.
     bool add(const tournament::GameRecord& record);
+    // At look points: the observations since the last look go to the tests at once (their LLR is
+    // a function of the counts, so the order inside a round never matters), a line per opponent
+    // "round R: sprt ..." is printed, and the verdict is looked at. Every pair of the round must
+    // have been added (its pairing is forgotten: a round's groups are whole). Returns
+    // stop_requested().
+    bool look(std::size_t round);
 
     bool stop_requested() const { return stop_requested_; }
     // The tests, failures and counts so far into `report` (pairings, bounds, games,
@@ -49,8 +57,11 @@ class VersusTracker {
     std::string candidate_;
     Print print_;
     ratings::SprtBounds bounds_;
-    std::vector<PairingTest> tests_;            // what the report shows, one per opponent
-    std::vector<ratings::SprtTest> sprts_;      // their sequential tests
+    std::vector<PairingTest> tests_;        // what the report shows, one per opponent
+    std::vector<ratings::SprtTest> sprts_;  // their sequential tests
+    bool at_look_points_ = false;
+    std::vector<ratings::Pentanomial> pending_pairs_;  // per test, since the last look
+    std::vector<ratings::WDL> pending_games_;
     std::map<std::string, std::size_t> index_;  // opponent -> its test
     report::SeatSwapPairing pairing_;
     std::vector<BotFailure> candidate_failures_, opponent_failures_;

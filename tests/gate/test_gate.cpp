@@ -202,7 +202,8 @@ TEST_SUITE("config") {
         CHECK(error_of(R"({"game": "diceshogi", )" + bots + R"(, "gate": {"max_game": 5}})") ==
               file +
                   ": field 'gate.max_game': unknown field: did you mean 'max_games'? (known: "
-                  "sprt, max_games, inconclusive, allow_failures for games between bots; "
+                  "sprt, max_games, inconclusive, round_pairs, allow_failures for games between "
+                  "bots; "
                   "baseline, tolerance, allow_failures for samegame)");
         CHECK(error_of(R"({"game": "samegame", )" + bots + R"(, "gate": {"baseline_file": "b"}})")
                   .find("field 'gate.baseline_file': unknown field: did you mean 'baseline'?") !=
