@@ -11,7 +11,9 @@
 # Two figures a run: "wall" is the whole `parallel` command as a user times it (GNU parallel is Perl
 # and starts in about a second here: it costs both runs the same); "span" is from the first job's
 # start to the last one's end, read from parallel's --joblog. The machine's load average is printed
-# before and after: other work on the cores weighs on the 2-slot run most.
+# before and after: other work on the cores weighs on the 2-slot run most. Less sensitive to that
+# load: the CPU time spent per game (arena + bots, /usr/bin/time) in each setting; equal per-game
+# CPU means that two shards cost no more work than one, so on two free cores they take half as long.
 # Env: SHARD_BENCH_DIR (default a temporary directory, removed at the end).
 set -euo pipefail
 
@@ -41,11 +43,12 @@ cat > tournament.json << EOF
 EOF
 
 now() { date +%s.%N; }
-# run SLOTS ROUND: SLOTS shards on SLOTS job slots; prints "wall span games".
+# run SLOTS ROUND: SLOTS shards on SLOTS job slots; prints "wall span games cpu".
 run() {
   local slots=$1 round=$2 dir=run-$1-$2 started ended
   started=$(now)
-  parallel --will-cite --jobs "$slots" --joblog "$dir.joblog" \
+  # %U + %S: CPU seconds of parallel and everything it waited for (the arenas, their bots).
+  /usr/bin/time -o "$dir.cpu" -f '%U %S' parallel --will-cite --jobs "$slots" --joblog "$dir.joblog" \
     "$arena" tournament tournament.json --games "$games" --shard "{}/$slots" \
     --out "$dir/shard-{}" --concurrency 1 ::: $(seq 0 $((slots - 1))) > "$dir.out" 2>&1 ||
     { echo "$0: the $slots-slot run failed: $(tail -5 "$dir.out")" >&2; exit 1; }
@@ -53,34 +56,40 @@ run() {
   local played
   played=$(cat "$dir"/shard-*/results.jsonl | wc -l)
   # joblog columns: Seq Host Starttime JobRuntime ...
-  awk -F'\t' -v wall="$(echo "$ended - $started" | bc)" -v played="$played" '
+  awk -F'\t' -v wall="$(echo "$ended - $started" | bc)" -v played="$played" \
+    -v cpu="$(awk '{ print $1 + $2 }' "$dir.cpu")" '
     NR > 1 { if (first == "" || $3 < first) first = $3; if ($3 + $4 > last) last = $3 + $4 }
-    END { printf "%.3f %.3f %d\n", wall, last - first, played }' "$dir.joblog"
+    END { printf "%.3f %.3f %d %.2f\n", wall, last - first, played, cpu }' "$dir.joblog"
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "shard scaling: Dice Shogi, about $games games (greedy vs random), $rounds rounds, $(nproc) cores;" \
   "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-6s %-6s %8s %9s %9s %9s %9s\n' round slots games wall_s games/s span_s games/s
-wall_ratios=() span_ratios=()
+printf '%-6s %-6s %8s %9s %9s %9s %9s %9s %12s\n' round slots games wall_s games/s span_s games/s \
+  cpu_s cpu_ms/game
+wall_ratios=() span_ratios=() cpu_ratios=()
 for ((round = 1; round <= rounds; round++)); do
-  declare -A rate_wall=() rate_span=()
+  declare -A rate_wall=() rate_span=() cpu_per_game=()
   # Alternate which goes first, so that a change of load does not favour one side.
   order=(1 2)
   ((round % 2 == 0)) && order=(2 1)
   for slots in "${order[@]}"; do
-    read -r wall span played < <(run "$slots" "$round")
+    read -r wall span played cpu < <(run "$slots" "$round")
     rate_wall[$slots]=$(echo "scale=2; $played / $wall" | bc)
     rate_span[$slots]=$(echo "scale=2; $played / $span" | bc)
-    printf '%-6s %-6s %8s %9s %9s %9s %9s\n' "$round" "$slots" "$played" "$wall" \
-      "${rate_wall[$slots]}" "$span" "${rate_span[$slots]}"
+    cpu_per_game[$slots]=$(echo "scale=2; 1000 * $cpu / $played" | bc)
+    printf '%-6s %-6s %8s %9s %9s %9s %9s %9s %12s\n' "$round" "$slots" "$played" "$wall" \
+      "${rate_wall[$slots]}" "$span" "${rate_span[$slots]}" "$cpu" "${cpu_per_game[$slots]}"
   done
   wall_ratios+=("$(echo "scale=2; ${rate_wall[2]} / ${rate_wall[1]}" | bc)")
   span_ratios+=("$(echo "scale=2; ${rate_span[2]} / ${rate_span[1]}" | bc)")
-  unset rate_wall rate_span
+  cpu_ratios+=("$(echo "scale=2; ${cpu_per_game[2]} / ${cpu_per_game[1]}" | bc)")
+  unset rate_wall rate_span cpu_per_game
 done
 echo "ratio of games/s, 2 shards on 2 slots / 1 shard on 1 slot (linear = 2.00), median of $rounds" \
   "rounds: wall $(printf '%s\n' "${wall_ratios[@]}" | median) (rounds: ${wall_ratios[*]})," \
   "span $(printf '%s\n' "${span_ratios[@]}" | median) (rounds: ${span_ratios[*]})"
+echo "CPU time per game, 2 slots / 1 slot (1.00: sharding adds no work; with idle cores games/s" \
+  "then scale linearly): median $(printf '%s\n' "${cpu_ratios[@]}" | median) (rounds: ${cpu_ratios[*]})"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
