@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,14 +30,25 @@ std::string to_string(Shard shard);  // "2/4"
 std::vector<const ScheduledGame*> shard_games(const std::vector<ScheduledGame>& schedule,
                                               Shard shard);
 
+// The shard of each game of `schedule` (same order), as shard_games deals them among `count`.
+std::vector<std::size_t> shard_of_each(const std::vector<ScheduledGame>& schedule,
+                                       std::size_t count);
+
+// The run's identity for shards: SHA-256 (hex) of its effective config (runner.hpp) without
+// "concurrency" and "out", which do not change the games. Same config and --games, same hash.
+std::string config_hash(const TournamentConfig& config);
+
 // The manifest of a shard directory (OUT/manifest.json): what was asked of it, so that a merge can
-// check that its shards belong to one run and that none is missing or there twice.
+// check that its shards belong to one run and that none is missing or there twice. A merged
+// directory has one too: shard 0/1 (the whole run) and `merged_from` its shards' directories.
 struct Manifest {
     std::string arena_version;
-    std::string config_hash;  // SHA-256 of the effective config (the run's schedule and bots)
+    std::string config_hash;  // config_hash(): the run's schedule and bots
     Shard shard;
     std::map<std::string, BotIdentity> bots;  // each bot's identity (command, program hash)
     std::vector<std::string> games;           // the ids this shard owns, in schedule order
+    std::size_t game_count = 0;               // games.size(), also when the ids were not read
+    std::vector<std::string> merged_from;     // `arena merge`: the shards' directories, by index
 };
 
 // A manifest that cannot be read, or shards that do not make one run. what() names the
@@ -45,14 +57,28 @@ struct ShardError : arena::Error {
     using arena::Error::Error;
 };
 
-// Written before the first game of a shard (and again on --resume: the same content).
+// Written before the first game of a shard (and again on --resume: the same content). The game ids
+// are streamed to the file, one a line (a merged run's manifest lists every game).
 void write_manifest(const std::filesystem::path& out, const Manifest& manifest);
-// Throws ShardError (missing, not JSON, a field missing or of the wrong type).
-Manifest read_manifest(const std::filesystem::path& dir);
+// Throws ShardError naming the file and the fault (missing, not JSON, a field missing or of the
+// wrong type). Without `with_games` the ids are skipped as they are read (only game_count is
+// set): a check of a million-game run's manifests holds none of its ids.
+Manifest read_manifest(const std::filesystem::path& dir, bool with_games = true);
+bool has_manifest(const std::filesystem::path& dir);
 
 // The manifest of shard `shard` of `config`'s run.
 Manifest make_manifest(const TournamentConfig& config, Shard shard,
                        const std::vector<const ScheduledGame*>& games,
                        const std::map<std::string, BotIdentity>& identities);
+
+// `arena tournament --resume --out DIR` on a shard directory: the shard it continues. `asked` is
+// --shard (nullopt: DIR's manifest says), `hash_now` the config_hash of the config as it will
+// run. Throws ShardError (what differs and what to do; `resume_command` is the command that goes
+// on with DIR as it was) for another shard, another config or another arena version. A directory
+// without a manifest but with results is a whole run, not a shard: refused when `asked`. A
+// merged directory (`arena merge`) goes on as a whole run: nullopt.
+std::optional<Shard> shard_to_resume(const std::filesystem::path& dir, std::optional<Shard> asked,
+                                     const std::string& hash_now,
+                                     const std::string& resume_command);
 
 }  // namespace arena::tournament

@@ -1,0 +1,375 @@
+#include "arena/tournament/merge.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <functional>
+#include <system_error>
+
+#include "arena/common/diagnostics.hpp"
+#include "arena/common/files.hpp"
+#include "arena/common/shell_quote.hpp"
+#include "arena/match/match_log_json.hpp"
+#include "arena/tournament/record.hpp"
+#include "arena/tournament/resume.hpp"
+#include "arena/tournament/runner.hpp"
+
+namespace arena::tournament {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string quoted(const fs::path& dir) {
+    // Appended piece by piece: "'" + std::string trips a false -Wrestrict warning in GCC 12.
+    std::string text = "'";
+    text += dir.string();
+    text += "'";
+    return text;
+}
+
+// Calls `progress` at most every few seconds.
+class Throttle {
+  public:
+    explicit Throttle(const MergeProgress& progress) : progress_(progress) {}
+    void say(const std::function<std::string()>& text) {
+        if (!progress_) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (now < next_) return;
+        next_ = now + std::chrono::seconds(3);
+        progress_(text());
+    }
+
+  private:
+    const MergeProgress& progress_;
+    std::chrono::steady_clock::time_point next_ =
+        std::chrono::steady_clock::now() + std::chrono::seconds(3);
+};
+
+// What differs between the configs of two shards, for people ("seeds: ...", "bot 'x' ...").
+std::string config_differences(const fs::path& a, const fs::path& b) {
+    try {
+        const TournamentConfig first = load_config(a / "config.json");
+        const TournamentConfig other = load_config(b / "config.json");
+        const RunComparison diff = compare_runs(first, other);
+        std::string text;
+        for (const std::string& d : diff.refused) text += "\n  - " + d;
+        for (const std::string& d : diff.added) text += "\n  - " + quoted(b) + " adds " + d;
+        if (!text.empty()) return text;
+    } catch (const std::exception& e) {
+        return "\n  - (a config.json cannot be read: " + std::string(e.what()) + ")";
+    }
+    return "\n  - the bots' commands or working directories, or the run's size";
+}
+
+// `other` against the first shard given: one arena version, one config, one N, one set of bots.
+void check_same_run(const ShardDirectory& first, const ShardDirectory& other) {
+    const Manifest& a = first.manifest;
+    const Manifest& b = other.manifest;
+    const std::string pair = quoted(other.dir) + " and " + quoted(first.dir);
+    if (a.arena_version != b.arena_version)
+        throw ShardError(pair + " were played by different arena versions (" + b.arena_version +
+                         " and " + a.arena_version +
+                         "): their games cannot be merged; play every shard of a run with one "
+                         "arena version");
+    if (a.config_hash != b.config_hash)
+        throw ShardError(pair + " are shards of different runs (config hash " +
+                         b.config_hash.substr(0, 12) + " and " + a.config_hash.substr(0, 12) +
+                         "); play every shard with the same config and --games. What differs:" +
+                         config_differences(first.dir, other.dir));
+    if (a.shard.count != b.shard.count)
+        throw ShardError(pair + " split the run differently: shard " + to_string(b.shard) +
+                         " and shard " + to_string(a.shard) +
+                         "; give the N directories of one --shard I/N split");
+    for (const auto& [name, identity] : a.bots) {
+        auto it = b.bots.find(name);
+        if (it == b.bots.end() || it->second == identity) continue;
+        std::string changes;
+        for (const std::string& c : identity_changes(identity, it->second)) changes += "\n  - " + c;
+        throw ShardError(pair + " were played by different versions of bot '" + name +
+                         "':" + changes +
+                         "\n  Play every shard with the same bots (replay the shards of the older "
+                         "version with `arena tournament --resume --replace " +
+                         name + " --out DIR`)");
+    }
+}
+
+void check_shard_indices(ShardSet& set, bool allow_missing, const std::string& program) {
+    std::sort(set.shards.begin(), set.shards.end(), [](const auto& x, const auto& y) {
+        return x.manifest.shard.index < y.manifest.shard.index;
+    });
+    for (std::size_t i = 1; i < set.shards.size(); ++i) {
+        if (set.shards[i].manifest.shard == set.shards[i - 1].manifest.shard)
+            throw ShardError("shard " + to_string(set.shards[i].manifest.shard) +
+                             " is given twice: " + quoted(set.shards[i - 1].dir) + " and " +
+                             quoted(set.shards[i].dir) + "; give each shard's directory once");
+    }
+    std::size_t next = 0;
+    for (const ShardDirectory& s : set.shards) {
+        for (; next < s.manifest.shard.index; ++next) set.missing.push_back(next);
+        next = s.manifest.shard.index + 1;
+    }
+    for (; next < set.count; ++next) set.missing.push_back(next);
+    if (set.missing.empty() || allow_missing) return;
+    std::string message;
+    for (std::size_t index : set.missing) {
+        const std::string shard = to_string(Shard{index, set.count});
+        message += (message.empty() ? "" : "; ") + std::string("shard ") + shard;
+    }
+    throw ShardError(
+        message + (set.missing.size() == 1 ? " is" : " are") + " missing (" +
+        std::to_string(set.shards.size()) + " of " + std::to_string(set.count) +
+        " shards given): give every shard's directory; a shard not played yet is "
+        "played by " +
+        shell_command({program, "tournament", "CONFIG", "--shard",
+                       to_string(Shard{set.missing.front(), set.count}), "--out", "DIR"}));
+}
+
+// Each shard's config.json is the config its manifest was made of (the file was not edited).
+void check_configs(ShardSet& set) {
+    for (const ShardDirectory& s : set.shards) {
+        const fs::path file = s.dir / "config.json";
+        if (!fs::exists(file))
+            throw ShardError(quoted(file) +
+                             " is missing: the shard's directory is incomplete; "
+                             "play the shard again into a new directory");
+        const TournamentConfig config = load_config(file);
+        if (config_hash(config) != s.manifest.config_hash)
+            throw ShardError(quoted(file) +
+                             " is not the config its manifest was made of (config "
+                             "hash " +
+                             config_hash(config).substr(0, 12) + ", manifest " +
+                             s.manifest.config_hash.substr(0, 12) +
+                             "): was it edited? Put it back, or play the shard again");
+        if (&s == &set.shards.front()) {
+            set.config = config;
+            set.config_json = nlohmann::ordered_json::parse(files::read_text(file));
+        }
+    }
+}
+
+}  // namespace
+
+ShardSet check_shards(const std::vector<fs::path>& dirs, bool allow_missing,
+                      const std::string& program) {
+    if (dirs.empty()) throw ShardError("no directory given: give the shards' directories");
+    ShardSet set;
+    for (const fs::path& dir : dirs) {
+        if (!fs::is_directory(dir))
+            throw ShardError(quoted(dir) +
+                             " is not a directory: give the --out directories of "
+                             "the shards");
+        set.shards.push_back({dir, read_manifest(dir, false)});
+    }
+    for (std::size_t i = 1; i < set.shards.size(); ++i)
+        check_same_run(set.shards.front(), set.shards[i]);
+    set.count = set.shards.front().manifest.shard.count;
+    check_shard_indices(set, allow_missing, program);
+    check_configs(set);
+    return set;
+}
+
+namespace {
+
+// The schedule's game ids, found by a 64-bit hash (16 bytes a game, not the ids).
+class ScheduleIndex {
+  public:
+    explicit ScheduleIndex(const std::vector<ScheduledGame>& schedule) : schedule_(schedule) {
+        by_hash_.reserve(schedule.size());
+        for (std::size_t i = 0; i < schedule.size(); ++i)
+            by_hash_.emplace_back(std::hash<std::string>{}(schedule[i].id),
+                                  static_cast<std::uint32_t>(i));
+        std::sort(by_hash_.begin(), by_hash_.end());
+    }
+    // The game's place in the schedule, or -1.
+    std::int64_t find(const std::string& id) const {
+        const std::uint64_t hash = std::hash<std::string>{}(id);
+        auto it = std::lower_bound(by_hash_.begin(), by_hash_.end(),
+                                   std::pair<std::uint64_t, std::uint32_t>{hash, 0});
+        for (; it != by_hash_.end() && it->first == hash; ++it)
+            if (schedule_[it->second].id == id) return it->second;
+        return -1;
+    }
+
+  private:
+    const std::vector<ScheduledGame>& schedule_;
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> by_hash_;
+};
+
+std::string line_at(const fs::path& file, std::uint64_t offset) {
+    std::ifstream in(file, std::ios::binary);
+    in.seekg(static_cast<std::streamoff>(offset));
+    std::string line;
+    std::getline(in, line);
+    return line;
+}
+
+struct ShardScan {
+    const ShardSet& set;
+    const ScheduleIndex& index;
+    const std::vector<std::size_t>& shard_of;
+    std::vector<bool>& present;
+    std::vector<LinePlace>& places;
+    std::size_t read = 0, total = 0;
+    Throttle throttle;
+};
+
+// One shard's results.jsonl: each complete line checked and placed; returns the games found.
+std::size_t scan_shard(ShardScan& scan, std::uint32_t s) {
+    const ShardDirectory& shard = scan.set.shards[s];
+    const fs::path file = shard.dir / "results.jsonl";
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return 0;  // no game yet
+    const ResultsExpectations expected = expectations_of(scan.set.config);
+    const auto fault = [&](std::size_t line, const std::string& what) {
+        return ShardError(quoted(file) + " line " + std::to_string(line) + ": " + what);
+    };
+    std::size_t found = 0, number = 0;
+    std::uint64_t offset = 0;
+    for (std::string line; std::getline(in, line); offset += line.size() + 1) {
+        ++number;
+        if (in.eof()) break;  // a last line cut short: its game is missing
+        std::string id;
+        try {
+            id = record_from_json(nlohmann::json::parse(line), expected).id;
+        } catch (const std::exception& e) {
+            throw fault(number, std::string(e.what()) +
+                                    "; the shard's results are damaged: "
+                                    "play the shard again into a new "
+                                    "directory");
+        }
+        const std::int64_t at = scan.index.find(id);
+        if (at < 0 || scan.shard_of[at] != shard.manifest.shard.index)
+            throw fault(number, "game '" + id + "' is not a game of shard " +
+                                    to_string(shard.manifest.shard) +
+                                    " of the run; was the directory used for another run?");
+        if (scan.present[at]) {
+            const auto earlier =
+                std::find_if(scan.places.rbegin(), scan.places.rend(),
+                             [&](const LinePlace& p) { return p.schedule_index == at; });
+            if (line_at(file, earlier->offset) != line)
+                throw fault(number, "game '" + id +
+                                        "' is recorded twice, differently; keep one of its lines");
+            continue;  // an exact repeat counts once, as the tournament reads it
+        }
+        scan.present[at] = true;
+        scan.places.push_back({static_cast<std::uint32_t>(at), s, offset});
+        ++found;
+        ++scan.read;
+        scan.throttle.say([&] {
+            return "merge: read " + std::to_string(scan.read) + " of " +
+                   std::to_string(scan.total) + " games";
+        });
+    }
+    return found;
+}
+
+}  // namespace
+
+std::vector<LinePlace> index_games(const ShardSet& set, const std::string& program,
+                                   const MergeProgress& progress) {
+    const std::vector<ScheduledGame> schedule = make_schedule(set.config);
+    const std::vector<std::size_t> shard_of = shard_of_each(schedule, set.count);
+    const ScheduleIndex index(schedule);
+    std::vector<bool> present(schedule.size(), false);
+    std::vector<LinePlace> places;
+    std::vector<std::size_t> owned(set.count, 0);
+    for (std::size_t shard : shard_of) ++owned[shard];
+    std::size_t total = 0;
+    for (const ShardDirectory& s : set.shards) total += owned[s.manifest.shard.index];
+    places.reserve(total);
+    ShardScan scan{set, index, shard_of, present, places, 0, total, Throttle(progress)};
+    std::string lacking;
+    for (std::uint32_t s = 0; s < set.shards.size(); ++s) {
+        const ShardDirectory& shard = set.shards[s];
+        const std::size_t expected = owned[shard.manifest.shard.index];
+        if (shard.manifest.game_count != expected)
+            throw ShardError(quoted(shard.dir / "manifest.json") + " lists " +
+                             std::to_string(shard.manifest.game_count) + " games but shard " +
+                             to_string(shard.manifest.shard) + " of its config has " +
+                             std::to_string(expected) + "; play the shard again");
+        const std::size_t found = scan_shard(scan, s);
+        if (found < expected)
+            lacking +=
+                "\n  " + quoted(shard.dir) + " (shard " + to_string(shard.manifest.shard) +
+                ") lacks " + std::to_string(expected - found) + " of its " +
+                std::to_string(expected) + " games: play them with " +
+                shell_command({program, "tournament", "--resume", "--out", shard.dir.string()});
+    }
+    if (!lacking.empty())
+        throw ShardError("shards with games missing (interrupted, or still running):" + lacking +
+                         "\n  then merge again");
+    std::sort(places.begin(), places.end(), [](const LinePlace& a, const LinePlace& b) {
+        return a.schedule_index < b.schedule_index;
+    });
+    return places;
+}
+
+namespace {
+
+// A record's log at the same relative path in OUT: a hard link (the shard keeps its own), else a
+// copy. A log not there (not kept, or removed) is left out; returns false then.
+bool link_log(const fs::path& shard_dir, const fs::path& out, const std::string& log) {
+    if (log.empty()) return true;
+    const fs::path relative = fs::path(log).lexically_normal();
+    if (relative.is_absolute() || *relative.begin() == "..") return false;  // not the arena's
+    const fs::path from = shard_dir / relative, to = out / relative;
+    if (!fs::is_regular_file(from)) return false;
+    fs::create_directories(to.parent_path());
+    std::error_code ignored;
+    fs::remove(to, ignored);  // left by a merge that stopped midway
+    std::error_code error;
+    fs::create_hard_link(from, to, error);
+    if (error) fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+    return true;
+}
+
+}  // namespace
+
+void write_merge(const ShardSet& set, const std::vector<LinePlace>& places, const fs::path& out,
+                 const MergeProgress& progress) {
+    refuse_earlier_results(out, "remove it to merge again");
+    fs::create_directories(out / "games");
+    nlohmann::ordered_json config = set.config_json;
+    config["out"] = out.string();
+    files::write_atomically(out / "config.json", match::dump_json(config, 2) + "\n");
+
+    Manifest manifest = set.shards.front().manifest;
+    manifest.shard = Shard{0, 1};
+    for (const ShardDirectory& s : set.shards)
+        manifest.merged_from.push_back(fs::absolute(s.dir).lexically_normal().string());
+    manifest.games.reserve(places.size());
+
+    // Written aside and renamed at the end: OUT never holds half a merge's results.
+    const fs::path results = out / "results.jsonl", partial = out / "results.jsonl.merging";
+    std::ofstream merged(partial, std::ios::binary | std::ios::trunc);
+    std::vector<std::ifstream> shards;
+    for (const ShardDirectory& s : set.shards)
+        shards.emplace_back(s.dir / "results.jsonl", std::ios::binary);
+    Throttle throttle(progress);
+    std::size_t written = 0, logs_missing = 0;
+    for (const LinePlace& place : places) {
+        std::ifstream& in = shards[place.shard];
+        in.clear();
+        in.seekg(static_cast<std::streamoff>(place.offset));
+        std::string line;
+        std::getline(in, line);
+        merged << line << '\n';
+        const nlohmann::json record = nlohmann::json::parse(line);
+        manifest.games.push_back(record.value("id", ""));
+        if (!link_log(set.shards[place.shard].dir, out, record.value("log", ""))) ++logs_missing;
+        ++written;
+        throttle.say([&] {
+            return "merge: wrote " + std::to_string(written) + " of " +
+                   std::to_string(places.size()) + " games";
+        });
+    }
+    merged.close();
+    if (!merged) throw RunError("cannot write " + quoted(partial) + ": is the disk full?");
+    fs::rename(partial, results);
+    if (logs_missing)
+        diagnostics::log().info("merge: {} game(s) without a log in their shard", logs_missing);
+    write_manifest(out, manifest);
+}
+
+}  // namespace arena::tournament
