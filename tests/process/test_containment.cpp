@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -397,4 +398,28 @@ TEST_CASE("sandbox: bots in Python, Java, node and C++ run") {
         CHECK(r.line == language.reply);
         if (r.line != language.reply) MESSAGE("stderr: " << r.stderr_text << bot.take_stderr());
     }
+}
+
+// The namespace's init (arena-bot-init, written without the C library on x86-64 since issue 17)
+// keeps the OOM killer on the bot: the bot's score is never below its init's, and the bot gets
+// the arena's own score back when the init could lower its own (root with CAP_SYS_RESOURCE).
+TEST_CASE("the bot, not its init, stays the OOM killer's target") {
+    if (!contained()) return;
+    auto score_in = [](const std::string& file) {
+        std::ifstream in(file);
+        long score = 0;
+        in >> score;
+        return score;
+    };
+    boost::asio::io_context io(1);
+    BotProcess bot(io, {"/bin/sh", "-c", "read l; cat /proc/self/oom_score_adj"});
+    const ReadResult r = bot.exchange("a\n", 10000ms);
+    REQUIRE(r.status == ReadStatus::line);
+    const long bot_score = std::stol(r.line);
+    const long init_score = score_in("/proc/" + std::to_string(bot.pid()) + "/oom_score_adj");
+    const long arena_score = score_in("/proc/self/oom_score_adj");
+    CHECK(bot_score >= init_score);
+    const long expected = init_score == -1000 ? 0 : arena_score;
+    CHECK(bot_score == expected);
+    bot.stop();
 }
