@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # examples/gnu-parallel for real: a 4-shard Dice Shogi tournament, 2 shards at a time on local job
 # slots, shard 2 made to fail: run.sh exits 1, the joblog names shard 2, nothing is merged. The same
-# command again resumes (--resume-failed): shard 2 alone runs again, then the merge. The merged
+# command again resumes (--resume-failed): shard 2 alone runs again, then the merge. Then the same
+# tournament over --sshlogin on two hosts (an ssh stand-in that runs the command here). The merged
 # results and standings must equal a one-machine run of the same config.
 #
 #   test_parallel_tournament.sh ARENA BOTS_DIR
@@ -71,6 +72,28 @@ runs=$(for shard in 0 1 2 3; do runs_of "$work/flaky-arena" "$shard"; done | tr 
 [[ $(($(wc -l < run/joblog.tsv) - 1)) == 5 ]] || fail "joblog should have 5 entries"
 
 "$here/compare_runs.sh" single run/merged || fail "the merged run differs from the one-machine run"
+
+# 3. The --sshlogin form: two "machines", nodeA and nodeB, one shard at a time each. Their ssh is a
+# stand-in (--ssh) that runs the remote command here, as a password-less ssh to a machine sharing
+# this file system would; it notes each host it was asked for.
+cat > fake-ssh << 'EOF2'
+#!/bin/bash
+# ssh [OPTION...] HOST [--] COMMAND...: the command runs here, through a shell, as sshd would run it.
+while [[ $1 == -* ]]; do
+  case $1 in -l | -p | -o | -i | -S | -F) shift 2 ;; *) shift ;; esac
+done
+echo "$1" >> "${0%/*}/ssh-hosts.txt"
+shift
+[[ ${1:-} == -- ]] && shift
+exec bash -c "$*"
+EOF2
+chmod +x fake-ssh
+ARENA=$arena "$repo/examples/gnu-parallel/run.sh" tournament.json 4 ssh-run \
+  --sshlogin 1/nodeA,1/nodeB --ssh "$work/fake-ssh" > ssh-run.txt 2>&1 ||
+  fail "the --sshlogin run: $(tail -5 ssh-run.txt)"
+hosts=$(awk -F'\t' 'NR > 1 {print $2}' ssh-run/joblog.tsv | sort | uniq -c | awk '{print $2 ":" $1}' | tr '\n' ' ')
+[[ $hosts == "nodeA:2 nodeB:2 " ]] || fail "--sshlogin: shards per host in the joblog: $hosts"
+"$here/compare_runs.sh" single ssh-run/merged || fail "the --sshlogin run differs from one machine"
 elapsed_ms=$((($(date +%s%N) - started_ns) / 1000000))
-echo "test_parallel_tournament: PASS (4 shards, 2 job slots, a failed shard resumed alone, merged" \
-  "equal to one machine; ${elapsed_ms} ms)"
+echo "test_parallel_tournament: PASS (4 shards on 2 local job slots, a failed shard resumed alone;" \
+  "4 shards over --sshlogin on 2 hosts; both merged equal to one machine; ${elapsed_ms} ms)"

@@ -90,6 +90,16 @@ cmp -s shard-0-results.before run/shard-0/results.jsonl || fail "shard 0 was pla
 
 "$cluster" down "$cluster_dir"
 cluster_up=0
+# down fails if a daemon it started is left; besides, nothing may still run in the test's
+# directory (a shard's arena or bot outliving its job). Zombies count as gone: this container's
+# init does not reap.
+cd /
+left=$(find /proc -mindepth 2 -maxdepth 2 -name cwd -lname "$work*" 2> /dev/null | cut -d/ -f3 |
+  while read -r pid; do
+    [[ $(awk '{print $3}' "/proc/$pid/stat" 2> /dev/null) == [^Z]* ]] &&
+      echo "$pid:$(tr '\0' ' ' < "/proc/$pid/cmdline" 2> /dev/null)"
+  done || true)
+[[ -z $left ]] || fail "processes left in $work after down: $left"
 elapsed_ms=$((($(date +%s%N) - started_ns) / 1000000))
 echo "test_slurm_tournament: PASS (4 shards as array job $array_job, merge job $merge_job, equal to" \
   "one machine; a failed shard resubmitted; ${elapsed_ms} ms)"
