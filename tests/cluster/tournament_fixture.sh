@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the cluster tests: a small deterministic Dice Shogi tournament and a stand-in arena.
 #
 # write_config FILE BOTS_DIR: 3 bots whose moves depend on their --seed only (greedy, random x2),
