@@ -59,6 +59,7 @@ mkdir -p "$work/repo/configs"
 source "$here/tournament_fixture.sh"
 write_config "$work/repo/configs/cluster-test.json" build/bots
 workspace=$work/workspace
+cd "$work"
 python3 "$here/run_workflow.py" "$workflow" --workdir "$workspace" --repo "$work/repo" \
   --prebuilt "$build" --input config=configs/cluster-test.json > run.txt 2>&1 ||
   fail "the workflow failed: $(tail -20 run.txt)"

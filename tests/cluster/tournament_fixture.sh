@@ -3,6 +3,8 @@
 #
 # write_config FILE BOTS_DIR: 3 bots whose moves depend on their --seed only (greedy, random x2),
 # 4 seeds from master 1, both seat orders: 24 games, a few seconds in all; 4 shards of 6 games.
+# The turn limits are loosened (20 x CodinGame's + 1 s): on a loaded machine a bot may miss 50 ms
+# now and then, which would make two runs of the same games differ.
 write_config() {
   cat > "$1" << EOF2
 {
@@ -12,7 +14,8 @@ write_config() {
     {"name": "random1", "command": "$2/diceshogi/random --seed 1"},
     {"name": "random2", "command": "$2/diceshogi/random --seed 2"}
   ],
-  "seeds": {"count": 4, "master": 1}
+  "seeds": {"count": 4, "master": 1},
+  "time": {"scale": 20, "margin_ms": 1000}
 }
 EOF2
 }
