@@ -1,4 +1,9 @@
-// `arena merge`: placeholder, completed by the shards engineer (issue 17).
+// `arena merge DIR... --out DIR`: the N shard directories of one run (`arena tournament CONFIG
+// --shard I/N`) joined into one directory, as a one-machine run of the same schedule writes it:
+// config.json, results.jsonl in schedule order, the games' logs, manifest.json (a merge of N
+// shards), standings and report.html. The shards are checked first (one run, each shard once,
+// every game there) and only read. Exit codes: 0 merged, 2 refused (the message names the
+// directory, the fault and what to do). docs/shards.md.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -14,5 +19,9 @@ struct MergeArgs {
 
 CLI::App* add_merge_command(CLI::App& app, MergeArgs& args);
 int run_merge_command(const MergeArgs& args);
+
+// How the user ran arena (argv[0] from /proc/self/cmdline; "arena" when unknown), for the commands
+// the messages of merge and standings give.
+std::string program_name();
 
 }  // namespace arena::cli

@@ -1,18 +1,103 @@
 #include "arena/cli/standings_command.hpp"
 
+#include <filesystem>
+#include <iostream>
+
+#include "arena/cli/merge_command.hpp"
+#include "arena/cli/run_output.hpp"
 #include "arena/common/error.hpp"
+#include "arena/report/run_tally.hpp"
+#include "arena/tournament/merge.hpp"
+#include "arena/tournament/record.hpp"
 
 namespace arena::cli {
 
+namespace fs = std::filesystem;
+
 CLI::App* add_standings_command(CLI::App& app, StandingsArgs& args) {
-    CLI::App* command = app.add_subcommand("standings", "(not yet)");
-    command->add_option("dirs", args.dirs, "Result directories")->required();
+    CLI::App* command = app.add_subcommand(
+        "standings", "Print the standings of result directories again, without playing");
+    command
+        ->add_option("dirs", args.dirs,
+                     "A run's directory (tournament, match, merge), or shard directories of "
+                     "one run (some may be missing)")
+        ->required();
+    command->footer(
+        "Examples:\n"
+        "  arena standings results/league\n"
+        "  arena standings shards/0 shards/2     (standings of 2 of 3 shards so far)\n"
+        "Nothing is written: `arena merge` writes the merged standings files. See "
+        "docs/shards.md.");
     return command;
 }
 
+namespace {
+
+struct Sources {
+    tournament::TournamentConfig config;
+    std::vector<fs::path> dirs;
+    std::string heading;  // what the table is of
+};
+
+// One directory that is not a shard: a whole run.
+Sources whole_run(const fs::path& dir) {
+    const fs::path file = dir / "config.json";
+    if (!fs::exists(file))
+        throw Error("'" + dir.string() +
+                    "' holds no run (no config.json): give the --out directory of a tournament, "
+                    "match or merge, or shard directories");
+    return {tournament::load_config(file), {dir}, "standings of " + dir.string()};
+}
+
+Sources shards(const std::vector<fs::path>& dirs) {
+    for (const fs::path& dir : dirs)
+        if (fs::is_directory(dir) && !tournament::has_manifest(dir))
+            throw Error("'" + dir.string() +
+                        "' is not a shard (no manifest.json): give one run's directory, or "
+                        "shard directories of one run (`arena tournament CONFIG --shard I/N`)");
+    const tournament::ShardSet set = tournament::check_shards(dirs, true, program_name());
+    Sources sources{set.config, {}, ""};
+    for (const tournament::ShardDirectory& s : set.shards) sources.dirs.push_back(s.dir);
+    if (set.count == 1 && !set.shards.front().manifest.merged_from.empty()) {
+        sources.heading = "standings of " + dirs.front().string() + " (a merge of " +
+                          std::to_string(set.shards.front().manifest.merged_from.size()) +
+                          " shards)";
+        return sources;
+    }
+    sources.heading = "standings of " + std::to_string(set.shards.size()) + " of " +
+                      std::to_string(set.count) + " shards";
+    if (!set.missing.empty()) {
+        std::string missing;
+        for (std::size_t index : set.missing)
+            missing += (missing.empty() ? "" : ", ") + tournament::to_string({index, set.count});
+        sources.heading += " (missing: shard " + missing + ")";
+    }
+    return sources;
+}
+
+}  // namespace
+
 int run_standings_command(const StandingsArgs& args) {
-    (void)args;
-    throw Error("standings: not yet");
+    const std::vector<fs::path> dirs(args.dirs.begin(), args.dirs.end());
+    for (const fs::path& dir : dirs)
+        if (!fs::is_directory(dir))
+            throw Error("'" + dir.string() + "' is not a directory: give a run's --out directory");
+    const Sources sources = dirs.size() == 1 && !tournament::has_manifest(dirs.front())
+                                ? whole_run(dirs.front())
+                                : shards(dirs);
+    report::RunTally tally(sources.config);
+    const tournament::ResultsExpectations expected = tournament::expectations_of(sources.config);
+    for (const fs::path& dir : sources.dirs) {
+        const fs::path results = dir / "results.jsonl";
+        if (!fs::exists(results)) continue;  // a shard without a game yet
+        const tournament::ResultsFile file = tournament::for_each_result(
+            results, [&](tournament::GameRecord&& record) { tally.add(record); }, expected);
+        for (const std::string& note : file.notes) std::cerr << "note: " << note << "\n";
+    }
+    std::cout << sources.heading << ": " << tally.games() << " game(s)\n\n";
+    if (tally.games() == 0) return 0;
+    std::cout << standings_text(sources.config, tally);
+    return 0;
 }
 
 }  // namespace arena::cli

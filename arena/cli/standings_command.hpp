@@ -1,4 +1,8 @@
-// `arena standings`: placeholder, completed by the shards engineer (issue 17).
+// `arena standings DIR...`: the standings of the games already in one or more result directories,
+// recomputed and printed without playing: a tournament's, a match's or a merge's directory, or
+// shards of one run (checked as `arena merge` checks them; missing shards are allowed and said:
+// "standings of 2 of 3 shards"). Each results.jsonl is streamed, never held. Exit 2 on bad
+// input (a directory without results, shards of different runs, ...).
 #pragma once
 
 #include <CLI/CLI.hpp>

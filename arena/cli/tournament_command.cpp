@@ -91,6 +91,11 @@ tournament::TournamentConfig config_of_run(const TournamentArgs& args,
 
 void print_plan(const tournament::TournamentConfig& config, std::size_t games,
                 const tournament::RunOptions& options) {
+    if (options.shard)
+        std::cout << "shard " << tournament::to_string(*options.shard) << ": " << games << " of "
+                  << tournament::scheduled_games(config) << " games (seat-swapped groups dealt "
+                  << "in turn; `arena merge` joins the " << options.shard->count
+                  << " directories)\n";
     const referee::GameInfo& game = referee::game_info(config.game);
     if (game.kind == referee::GameKind::puzzle) {
         std::cout << config.game << " tournament: " << config.bots.size() << " bot(s) x "
@@ -167,8 +172,9 @@ CLI::App* add_tournament_command(CLI::App& app, TournamentArgs& args) {
     command
         ->add_option(
             "--shard", args.shard,
-            "I/N: play only shard I (counted from 0) of N of the schedule, into a "
-            "directory of its own; `arena merge` joins the N directories (docs/cluster.md)")
+            "I/N: play only shard I (counted from 0) of N of the schedule, into a directory of "
+            "its own (--games sizes the whole run, the same on every shard); `arena merge` "
+            "joins the N directories (docs/shards.md)")
         ->type_name("I/N");
     add_limit_options(command, args.limits);
     return command;
@@ -185,11 +191,24 @@ std::optional<tournament::Shard> shard_of_run(const TournamentArgs& args) {
     }
 }
 
+// --resume on a shard's directory goes on with the shard its manifest names (--shard may be left
+// out), with the config (and --games) it was started with: another shard or config is refused.
+std::optional<tournament::Shard> shard_of_resumed_run(const TournamentArgs& args,
+                                                      std::optional<tournament::Shard> asked,
+                                                      const tournament::TournamentConfig& config,
+                                                      const fs::path& out,
+                                                      const std::string& program) {
+    if (!args.resume) return asked;
+    const std::string as_it_was =
+        shell_command({program, "tournament", "--resume", "--out", out.string()});
+    return tournament::shard_to_resume(out, asked, tournament::config_hash(config), as_it_was);
+}
+
 }  // namespace
 
 int run_tournament_command(const TournamentArgs& args, const std::string& program) {
     check_arguments(args);
-    const std::optional<tournament::Shard> shard = shard_of_run(args);
+    std::optional<tournament::Shard> shard = shard_of_run(args);
     std::optional<tournament::TournamentConfig> given;
     if (!args.config_file.empty()) given = tournament::load_config(args.config_file);
     tournament::RunOptions options;
@@ -203,6 +222,7 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
     options.caller_holds_lock = true;
     tournament::TournamentConfig config =
         config_of_run(args, std::move(given), options.out, program);
+    shard = shard_of_resumed_run(args, shard, config, options.out, program);
     check_limits_and_sandbox(config.bots);
     tournament::build_bots(config.bots, {}, std::cout);  // before any game: exit 2 on failure
     options.concurrency = concurrency_of_run(args.concurrency, config.concurrency);
