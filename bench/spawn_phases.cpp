@@ -93,6 +93,29 @@ void bare_game(const std::vector<char*>& argv, Phases& phases) {
     phases.add(t0, t1, t2, t3);
 }
 
+// Two seats, as a two-player match starts them: each bot's exec awaited in turn, or both bots
+// started first and their execs awaited after (BotOptions::defer_start_check, what play_match
+// does). Spawn of both, one exchange each, stop of both.
+double two_seats(const std::vector<std::string>& argv, bool deferred) {
+    boost::asio::io_context io(1);
+    arena::process::BotOptions options;
+    options.defer_start_check = deferred;
+    const auto t0 = Clock::now();
+    arena::process::BotProcess a(io, argv, options);
+    arena::process::BotProcess b(io, argv, options);
+    a.confirm_start();
+    b.confirm_start();
+    a.exchange(kInput, std::chrono::milliseconds(20000));
+    b.exchange(kInput, std::chrono::milliseconds(20000));
+    const auto t1 = Clock::now();
+    a.stop();
+    b.stop();
+    if (std::getenv("SPAWN_PHASES_DEBUG"))
+        std::fprintf(stderr, "start+turns %.0f stop %.0f\n", micros(t1 - t0),
+                     micros(Clock::now() - t1));
+    return micros(Clock::now() - t0);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -118,4 +141,11 @@ int main(int argc, char** argv) {
                 arena::process::bots_contained() ? "pid-namespace" : "process-group", rounds);
     arena.print("arena (BotProcess)");
     bare.print("bare (fork+exec)");
+    std::vector<double> awaited, deferred;
+    for (int r = -2; r < rounds; ++r) {
+        const double one = two_seats(bot, false), two = two_seats(bot, true);
+        if (r >= 0) awaited.push_back(one), deferred.push_back(two);
+    }
+    std::printf("two seats, each exec awaited in turn %8.0f us, both started first %8.0f us\n",
+                median(awaited), median(deferred));
 }

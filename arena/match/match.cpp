@@ -163,8 +163,16 @@ int enforced_limit_ms(int codingame_limit_ms, const MatchOptions& options) {
     return std::max(1, static_cast<int>(scaled) + options.time_margin_ms);
 }
 
-// Starts every seat's bot. A bot that cannot be started is a crash of its seat, not an error:
-// its turns are then timeouts, as CodinGame counts a bot that never answers.
+// A seat whose bot could not be started: a crash of its seat, not an error; its turns are then
+// timeouts, as CodinGame counts a bot that never answers.
+void start_failed(Seat& seat, const std::exception& e) {
+    seat.bot.reset();
+    seat.result.outcome = Outcome::crash;
+    seat.result.detail = std::string("could not start: ") + e.what();
+}
+
+// Starts every seat's bot. Each bot's start is confirmed only once all are started
+// (defer_start_check): the seats' inits and execs run in parallel rather than one after another.
 std::vector<Seat> start_bots(boost::asio::io_context& io, const std::vector<PlayerSpec>& players,
                              const MatchOptions& options) {
     std::vector<Seat> seats(players.size());
@@ -174,11 +182,18 @@ std::vector<Seat> start_bots(boost::asio::io_context& io, const std::vector<Play
             bot_options.working_dir = players[i].working_dir;
             if (players[i].limits) bot_options.limits = *players[i].limits;
             if (players[i].sandbox) bot_options.sandbox = *players[i].sandbox;
+            bot_options.defer_start_check = true;
             seats[i].bot = std::make_unique<process::BotProcess>(
                 io, process::split_command_line(players[i].command), bot_options);
         } catch (const std::exception& e) {  // SpawnError, or a command line we cannot split
-            seats[i].result.outcome = Outcome::crash;
-            seats[i].result.detail = std::string("could not start: ") + e.what();
+            start_failed(seats[i], e);
+        }
+    }
+    for (Seat& seat : seats) {
+        try {
+            if (seat.bot) seat.bot->confirm_start();
+        } catch (const process::SpawnError& e) {
+            start_failed(seat, e);
         }
     }
     return seats;

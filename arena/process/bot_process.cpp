@@ -71,7 +71,12 @@ void BotProcess::Impl::start(const BotCommand& command) {
     contained_ = spawned.contained;
     status_fd_ = spawned.status_fd;
     register_live_bot(pid_);
-    if (contained_) await_start(command.executable);
+    if (contained_ && options_.defer_start_check) {
+        start_pending_ = true;  // confirm_start() reads the init's first word
+        start_executable_ = command.executable;
+    } else if (contained_) {
+        await_start(command.executable);
+    }
     watch_process();
 
     // The child's ends are closed when `in`, `out` and `err` go out of scope; ours go to asio.
@@ -117,6 +122,32 @@ void BotProcess::Impl::await_start(const std::string& executable) {
                  options_.limits);
 }
 
+// defer_start_check: the init's first word, read when the caller is ready to wait for it (after
+// starting the other seats' bots), on the first exchange, or before a stop. A failed start is
+// the constructor's SpawnError, thrown once the bot is stopped (the init ends by itself then).
+void BotProcess::Impl::confirm_start() {
+    if (!start_pending_) return;
+    start_pending_ = false;
+    init_protocol::Record record{};
+    ssize_t n;
+    while ((n = ::read(status_fd_, &record, sizeof record)) < 0 && errno == EINTR) {
+    }
+    ::fcntl(status_fd_, F_SETFL, ::fcntl(status_fd_, F_GETFL) | O_NONBLOCK);
+    if (n == sizeof record && record.kind == init_protocol::kStarted) return;
+    diagnostics::log().debug("pid {}: the bot did not start; its init stopped and reaped", pid_);
+    stop();
+    spawn_failed(program_, start_executable_, "exec", n == sizeof record ? record.value : 0,
+                 options_.limits);
+}
+
+void BotProcess::Impl::confirm_start_quietly() {
+    try {
+        confirm_start();
+    } catch (const SpawnError&) {
+        // The bot never ran and is stopped: what stop() and poll_exit() report.
+    }
+}
+
 // ---- BotProcess: forwards to Impl ----
 
 BotProcess::BotProcess(asio::io_context& io, const std::vector<std::string>& argv,
@@ -145,6 +176,10 @@ std::string BotProcess::take_stderr() {
 
 int BotProcess::pid() const {
     return impl_->pid_;
+}
+
+void BotProcess::confirm_start() {
+    impl_->confirm_start();
 }
 
 }  // namespace arena::process

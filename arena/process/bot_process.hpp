@@ -23,6 +23,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
 #include "arena/common/error.hpp"
 
 namespace boost::asio {
@@ -138,6 +139,11 @@ struct BotOptions {
     bool sandbox = false;
     long scratch_mb = 256;  // sandbox: size of the scratch tmpfs
     long shm_mb = 64;       // sandbox: size of /dev/shm
+    // The constructor returns as soon as the bot's init runs, without waiting for the bot's own
+    // exec; confirm_start() then waits for it (and throws the SpawnError the constructor would
+    // have thrown). Lets a match start every seat's bot before waiting for any (their inits start
+    // in parallel). Only the PID-namespace containment waits for an exec; elsewhere no effect.
+    bool defer_start_check = false;
 };
 
 // Checks once per process that bubblewrap is installed and can create its namespaces here
@@ -187,6 +193,11 @@ class BotProcess {
     // The process the arena owns: the init of the bot's namespace (contained), or the bot itself
     // (fallback). Also the id of its process group.
     int pid() const;
+
+    // With BotOptions::defer_start_check: waits until the bot runs, or throws the SpawnError the
+    // constructor would have thrown (the bot is then stopped). Once confirmed, or without the
+    // option, returns at once. exchange() confirms first; stop() and poll_exit() never throw.
+    void confirm_start();
 
   private:
     struct Impl;

@@ -51,6 +51,8 @@ struct BotProcess::Impl {
     void start(const BotCommand& command);
     void watch_process();
     void await_start(const std::string& executable);
+    void confirm_start();
+    void confirm_start_quietly();  // for stop() and poll_exit(): a failed start is a stopped bot
     // stdin
     void send(std::string_view input);
     void start_write();
@@ -133,6 +135,9 @@ struct BotProcess::Impl {
     bool grace_over_ = false;
     std::optional<ExitStatus> exit_;  // known once the bot has exited
     bool stopped_ = false;
+    // defer_start_check: the init's first word not read yet; the executable, for its message.
+    bool start_pending_ = false;
+    std::string start_executable_;
 };
 
 }  // namespace arena::process

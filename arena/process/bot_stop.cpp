@@ -95,6 +95,7 @@ std::optional<int> BotProcess::Impl::bot_wait_status() {
 }
 
 std::optional<ExitStatus> BotProcess::Impl::poll_exit() {
+    confirm_start_quietly();  // defer_start_check: the status pipe holds the start's word first
     if (exit_ || pid_ <= 0) return exit_;
     if (contained_ && bot_wait_status()) {  // the init reported it: the bot has ended
         exit_ = status_from_wait(*bot_status_, options_.sandbox);
@@ -191,6 +192,7 @@ bool BotProcess::Impl::end_gently(const char* why) {
 }
 
 ExitStatus BotProcess::Impl::stop() {
+    confirm_start_quietly();  // a start that failed has stopped the bot already
     if (stopped_) return exit_.value_or(ExitStatus{});
     stopped_ = true;
     const char* why = stop_reason();

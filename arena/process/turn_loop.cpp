@@ -231,6 +231,7 @@ void BotProcess::Impl::drain_handlers() {
 // ---- the exchange ----
 
 ReadResult BotProcess::Impl::exchange(std::string_view input, std::chrono::milliseconds limit) {
+    if (start_pending_) confirm_start();  // before the turn clock: the bot's exec is not its turn
     ReadResult result;
     const auto start = Clock::now();  // the turn clock includes writing the input
     if (!stopped_) send(input);

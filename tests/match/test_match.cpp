@@ -203,6 +203,35 @@ TEST_CASE("a bot that cannot start is recorded as a crash, and check_command say
     CHECK(log.reason == "[ERROR] Timeout!");
 }
 
+// The seats' bots start in parallel (their exec is confirmed once all are started, issue 17):
+// an exec that fails is still the crash of its seat with the spawn error, and the other seat
+// plays on.
+TEST_CASE("a bot whose exec fails is a crash of its seat; the other seat plays") {
+    const fs::path file = fs::temp_directory_path() / "arena_test_not_a_program";
+    std::ofstream(file) << "no #! line here\n";
+    fs::permissions(file, fs::perms::owner_all);
+    referee::GameSetup setup;
+    setup.game = "diceshogi";
+    setup.players = 2;
+    setup.seed = 7;
+    const match::PlayerSpec broken{"broken", file.string(), ""};
+    const match::PlayerSpec instant{"instant", std::string(ARENA_TESTBOT) + " reply random", ""};
+    for (int broken_seat : {0, 1}) {
+        auto game = referee::make_referee(setup);
+        std::vector<match::PlayerSpec> players = {instant, instant};
+        players[static_cast<std::size_t>(broken_seat)] = broken;
+        const match::MatchLog log = match::play_match(*game, players);
+        const match::SeatResult& failed = log.seats.at(static_cast<std::size_t>(broken_seat));
+        const match::SeatResult& other = log.seats.at(static_cast<std::size_t>(1 - broken_seat));
+        CHECK(failed.outcome == match::Outcome::crash);
+        CHECK(failed.detail.find("could not start") != std::string::npos);
+        CHECK(failed.detail.find("#! line") != std::string::npos);
+        CHECK(other.outcome == match::Outcome::ok);
+        CHECK(other.rank == 1);
+    }
+    fs::remove(file);
+}
+
 TEST_CASE("the JSON log has the documented fields and stays valid with any bytes") {
     match::MatchLog log = play_board(6, scripted_bot({"\xff\xfe 1", "x"}, "bytes"));
     const nlohmann::json j = nlohmann::json::parse(match::dump_json(match::to_json(log)));

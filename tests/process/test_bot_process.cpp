@@ -161,6 +161,61 @@ TEST_CASE("spawn errors name the command") {
     CHECK((::waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD));
 }
 
+// defer_start_check (issue 17): a match starts every seat's bot before waiting for any exec, so
+// that their starts overlap. The failure is the same SpawnError, thrown by confirm_start() when
+// the start is deferred (contained); the bot is then stopped and reaped.
+TEST_CASE("a deferred start check: the same spawn error, from confirm_start()") {
+    TempDir dir;
+    const std::string not_a_program = (dir.path / "bot").string();
+    std::ofstream(not_a_program) << "no #! line here\n";
+    ::chmod(not_a_program.c_str(), 0755);
+    BotOptions options;
+    options.defer_start_check = true;
+    boost::asio::io_context io(1);
+
+    SUBCASE("an exec that fails") {
+        std::string what = "(no SpawnError)";
+        try {
+            BotProcess bot(io, {not_a_program}, options);  // contained: the exec is not waited for
+            CHECK(bots_contained());
+            try {
+                bot.confirm_start();
+            } catch (const SpawnError& e) {
+                what = e.what();
+            }
+            CHECK(bot.stop().describe() != "");  // stopped already: no throw, no wait
+        } catch (const SpawnError& e) {
+            CHECK_FALSE(bots_contained());  // the fallback's posix_spawn reports it at once
+            what = e.what();
+        }
+        CHECK(what == spawn_error_of({not_a_program}));
+        CHECK(contains(what, "#! line"));
+        CHECK((::waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD));
+    }
+    SUBCASE("a failed start is stopped without confirm_start()") {
+        try {
+            BotProcess bot(io, {not_a_program}, options);
+            const ExitStatus status = bot.stop();  // no throw
+            CHECK_FALSE(status.killed_by_arena);
+        } catch (const SpawnError&) {
+            CHECK_FALSE(bots_contained());
+        }
+        CHECK((::waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD));
+    }
+    SUBCASE("bots that start: exchange() confirms first") {
+        BotProcess first(io, testbot({"echo"}), options);
+        BotProcess second(io, testbot({"echo"}), options);
+        CHECK(second.exchange("b\n", 2000ms).line == "b");
+        first.confirm_start();
+        first.confirm_start();  // once confirmed, at once
+        CHECK(first.exchange("a\n", 2000ms).line == "a");
+        CHECK(first.stop().killed_by_arena);
+        CHECK(second.stop().killed_by_arena);
+        CHECK(reaped(first.pid()));
+        CHECK(reaped(second.pid()));
+    }
+}
+
 TEST_CASE("a bot that answers on time") {
     boost::asio::io_context io(1);
     BotProcess bot(io, testbot({"echo"}));
