@@ -31,6 +31,11 @@ shift 3
 [[ -f $config ]] || { echo "$0: no config file '$config'" >&2; exit 2; }
 command -v parallel > /dev/null || { echo "$0: GNU parallel is not installed (apt-get install parallel)" >&2; exit 2; }
 
+if [[ -e $run_dir/merged/results.jsonl ]]; then
+  echo "$0: $run_dir/merged already holds the merged run: nothing to do (remove it to merge again," \
+    "or give another RUN_DIR for a new run)" >&2
+  exit 2
+fi
 mkdir -p "$run_dir"
 # Absolute paths, so that a job started elsewhere (another machine) names the same files.
 config=$(cd "$(dirname "$config")" && pwd)/$(basename "$config")

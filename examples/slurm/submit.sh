@@ -28,6 +28,11 @@ shift 3
 [[ $shards =~ ^[1-9][0-9]*$ ]] || { echo "$0: N must be a whole number above 0, not '$shards'" >&2; exit 2; }
 [[ -f $config ]] || { echo "$0: no config file '$config'" >&2; exit 2; }
 
+if [[ -e $run_dir/merged/results.jsonl ]]; then
+  echo "$0: $run_dir/merged already holds the merged run: nothing to do (remove it to merge again," \
+    "or give another RUN_DIR for a new run)" >&2
+  exit 2
+fi
 mkdir -p "$run_dir/slurm-logs"
 # Absolute paths: the jobs start in --chdir, which is this directory, but their -o files and the
 # variables are read by Slurm and the scripts, so no relative path is left to interpret.
