@@ -10,6 +10,7 @@ packages=(
   libcli11-dev          # command line
   libssl-dev            # SHA-256 (libcrypto): which version of a bot played each game
   libspdlog-dev         # the arena's own diagnostics (--log-level, --diagnostics)
+  libzstd-dev           # compressed match logs (games/<id>.json.zst)
   doctest-dev           # tests
   libbenchmark-dev      # bench/
   bubblewrap            # --sandbox (bwrap)

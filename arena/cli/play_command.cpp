@@ -9,6 +9,7 @@
 #include "arena/cli/terminal_output.hpp"
 #include "arena/common/error.hpp"
 #include "arena/common/files.hpp"
+#include "arena/common/log_files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/process/interrupt.hpp"
 #include "arena/tournament/bot_build.hpp"
@@ -202,7 +203,10 @@ CLI::App* add_play_command(CLI::App& app, PlayArgs& args) {
             " games: the same dice or decks as on CodinGame. Default: a random seed, printed "
             "and logged");
     command->add_option("--sfen", args.sfen, testcase_option_help("--sfen"));
-    command->add_option("--log", args.log_file, "Write the match log (JSON) to this file");
+    command->add_option(
+        "--log", args.log_file,
+        "Write the match log (JSON) to this file; compressed with zstd when its name "
+        "ends in .zst (arena replay and view read both)");
     command->add_flag("--json", args.json,
                       "Print the match log as JSON on stdout instead of a summary");
     command->add_flag("-v,--verbose", args.verbosity,
@@ -241,7 +245,7 @@ int run_play_command(const PlayArgs& args) {
     const int signal = process::interrupt_signal();
     if (signal) log_json["interrupted"] = signal_name(signal);
     if (!args.log_file.empty())
-        files::write_atomically(args.log_file, match::dump_json(log_json, 1) + "\n");
+        files::write_log(args.log_file, match::dump_json(log_json, 1) + "\n");
     if (signal) {
         if (args.json) std::cout << match::dump_json(log_json, 1) << "\n";
         std::cerr << "interrupted (" << signal_name(signal) << ") after " << log.turns.size()

@@ -11,6 +11,7 @@
 #include "arena/cli/terminal_output.hpp"
 #include "arena/common/error.hpp"
 #include "arena/common/files.hpp"
+#include "arena/common/log_files.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/process/interrupt.hpp"
 #include "arena/replay/replay.hpp"
@@ -152,7 +153,10 @@ CLI::App* add_replay_command(CLI::App& app, ReplayArgs& args) {
     CLI::App* command = app.add_subcommand(
         "replay",
         "Play a logged game again and compare it turn by turn (exit 0 identical, 1 different)");
-    command->add_option("log", args.log_file, "A match log (arena play --log, or games/*.json)")
+    command
+        ->add_option("log", args.log_file,
+                     "A match log: plain JSON or compressed (arena play --log, a tournament's "
+                     "games/*.json.zst or games/*.json)")
         ->required()
         ->check(CLI::ExistingFile);
     command
@@ -169,7 +173,9 @@ CLI::App* add_replay_command(CLI::App& app, ReplayArgs& args) {
     numbers::add_whole_number(
         command, "--turn", args.turn, {1, std::numeric_limits<int>::max()},
         "Print turn N readably: the board as text, input, output, time, error");
-    command->add_option("--log", args.new_log, "Write the new game's log to this file");
+    command->add_option("--log", args.new_log,
+                        "Write the new game's log to this file (compressed with zstd when its name "
+                        "ends in .zst)");
     command->add_flag("-v,--verbose", args.verbosity,
                       "Print every turn as it is played: time, output, the referee's verdict; "
                       "-vv adds the input sent and the bot's stderr");
@@ -201,7 +207,7 @@ int run_replay_command(const ReplayArgs& args) {
     fresh.testcase = recorded.log.testcase;
     fresh.testcase_text = recorded.log.testcase_text;
     if (!args.new_log.empty())
-        files::write_atomically(args.new_log, match::dump_json(match::to_json(fresh), 1) + "\n");
+        files::write_log(args.new_log, match::dump_json(match::to_json(fresh), 1) + "\n");
     const auto difference = replay::compare(recorded.log, fresh);
     if (difference) {
         print_parting(*difference, recorded.log, fresh);

@@ -6,6 +6,7 @@
 #include "arena/cli/system_errors.hpp"
 #include "arena/common/error.hpp"
 #include "arena/common/files.hpp"
+#include "arena/common/log_files.hpp"
 #include "arena/view/view.hpp"
 
 namespace arena::cli {
@@ -27,11 +28,17 @@ int write_report(const ViewArgs& args) {
     return 0;
 }
 
+// The replay page of a log: the log's name ending in .html (X.json and X.json.zst: X.html).
+fs::path page_of(const std::string& log_file) {
+    fs::path page = log_file;
+    if (files::names_compressed_log(page)) page.replace_extension();
+    return page.replace_extension(".html");
+}
+
 // A match log becomes its replay page.
 int write_replay_page(const ViewArgs& args) {
     const nlohmann::json log = view::read_match_log(args.source);
-    const fs::path out = args.output.empty() ? fs::path(args.source).replace_extension(".html")
-                                             : fs::path(args.output);
+    const fs::path out = args.output.empty() ? page_of(args.source) : fs::path(args.output);
     if (fs::exists(out) && fs::equivalent(out, args.source))
         throw Error("the page would overwrite the log: choose another file with -o");
     files::write_atomically(out, view::replay_html(log));
@@ -49,8 +56,8 @@ CLI::App* add_view_command(CLI::App& app, ViewArgs& args) {
         "tournament directory");
     command
         ->add_option("source", args.source,
-                     "A match log (arena play --log, a tournament's games/*.json), or a "
-                     "tournament's output directory")
+                     "A match log, plain or compressed (arena play --log, a tournament's "
+                     "games/*.json.zst or games/*.json), or a tournament's output directory")
         ->required()
         ->check(CLI::ExistingPath);
     command->add_option("-o,--output", args.output,

@@ -1,12 +1,13 @@
 #include "arena/replay/replay.hpp"
 
 #include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <vector>
 
 #include "arena/common/error_text.hpp"
+#include "arena/common/files.hpp"
+#include "arena/common/log_files.hpp"
 #include "arena/common/numbers.hpp"
 #include "arena/common/player_names.hpp"
 #include "arena/common/terminal_text.hpp"
@@ -55,11 +56,16 @@ match::Turn turn_from_json(const json& t, std::size_t seats) {
 }  // namespace
 
 match::MatchLog read_match_log(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw LogError("cannot read '" + file.string() + "'");
+    std::string text;
+    try {
+        // Plain or compressed (.json.zst): the same log.
+        text = files::read_log_text(file);
+    } catch (const files::FileError& e) {
+        throw LogError(e.what());
+    }
     json j;
     try {
-        j = json::parse(in);
+        j = json::parse(text);
         match::MatchLog log;
         j.at("game").get_to(log.game);
         if (j.contains("seed") && !j["seed"].is_null()) {

@@ -69,6 +69,14 @@ std::string format_name(Format format) {
     return format == Format::gauntlet ? "gauntlet" : "round-robin";
 }
 
+std::string log_retention_name(LogRetention logs) {
+    return logs == LogRetention::all ? "all" : logs == LogRetention::failed ? "failed" : "none";
+}
+
+std::string log_compression_name(files::LogCompression compression) {
+    return compression == files::LogCompression::zstd ? "zstd" : "none";
+}
+
 namespace {
 
 // ---- test cases ("boards") --------------------------------------------------------------------
@@ -358,7 +366,7 @@ void check_known_fields(const FieldReader& fields, const nlohmann::json& root,
     std::vector<std::string> known = {
         "game",   "bots",      "boards",      "seeds", "games_per_seed", "players_per_game",
         "format", "candidate", "seat_orders", "time",  "concurrency",    "out",
-        "limits", "sandbox",   "games"};
+        "limits", "sandbox",   "games",       "logs",  "log_compression"};
     for (const std::string& field : options.caller_fields) {
         if (std::find(known.begin(), known.end(), field) == known.end()) known.push_back(field);
     }
@@ -403,6 +411,37 @@ void read_run_fields(const FieldReader& fields, TournamentConfig& config) {
             *games, "games", numbers::Range{1, static_cast<std::int64_t>(kMaxGames)}));
 }
 
+// One of `names` (a string field such as "logs"): its index. Anything else is refused with the
+// names allowed and the closest one.
+std::size_t read_choice(const FieldReader& fields, const char* field,
+                        const std::vector<std::string>& names, const std::string& what) {
+    const std::string given = fields.string(*fields.find(field), field);
+    const auto it = std::find(names.begin(), names.end(), given);
+    if (it != names.end()) return static_cast<std::size_t>(it - names.begin());
+    std::string allowed;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        allowed += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + ("\"" + names[i] + "\"");
+    const std::optional<std::string> close = closest_name(given, names);
+    fields.fail(field, "'" + given + "': " + (close ? "did you mean \"" + *close + "\"? " : "") +
+                           "use " + allowed + " (" + what + ")");
+}
+
+// "logs": "all" | "failed" | "none"; "log_compression": "zstd" | "none".
+void read_log_fields(const FieldReader& fields, TournamentConfig& config) {
+    if (fields.find("logs")) {
+        constexpr LogRetention kRetentions[] = {LogRetention::all, LogRetention::failed,
+                                                LogRetention::none};
+        config.logs = kRetentions[read_choice(fields, "logs", {"all", "failed", "none"},
+                                              "which games keep their log in games/")];
+    }
+    if (fields.find("log_compression")) {
+        const std::size_t choice = read_choice(fields, "log_compression", {"zstd", "none"},
+                                               "logs written as games/<id>.json.zst or .json");
+        config.log_compression =
+            choice == 0 ? files::LogCompression::zstd : files::LogCompression::none;
+    }
+}
+
 }  // namespace
 
 nlohmann::json parse_config_text(const std::string& text, const std::filesystem::path& file) {
@@ -426,6 +465,7 @@ TournamentConfig read_config(const nlohmann::json& root, const std::filesystem::
     read_time(fields, config);
     check_schedule_size(fields, config);
     read_run_fields(fields, config);
+    read_log_fields(fields, config);
     // Names become file names: refuse now those that would share one, not at the first game.
     if (const std::string clash = game_id_clash(config); !clash.empty()) fields.fail("bots", clash);
     return config;

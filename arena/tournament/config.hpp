@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "arena/common/error.hpp"
+#include "arena/common/log_files.hpp"
 #include "arena/common/numbers.hpp"
 #include "arena/match/match.hpp"
 #include "referees/registry.hpp"
@@ -36,6 +37,13 @@ enum class Format {
 enum class SeatOrders {
     all,        // every permutation: 2 for two players, k! for a table of k
     rotations,  // the k rotations of the listed order: each bot sits in each seat once
+};
+
+// "logs": which games keep their match log in OUT/games/ (docs/match-log.md).
+enum class LogRetention {
+    all,     // every game
+    failed,  // only games where a seat failed (timeout, crash, invalid): those the report links
+    none,    // no game: the records' "log" is ""
 };
 
 struct TournamentConfig {
@@ -69,6 +77,10 @@ struct TournamentConfig {
     // effective limits and sandbox (these, overridden field by field by the bot's own).
     process::Limits limits;
     bool sandbox = false;
+    // "logs" and "log_compression": which games' logs are kept, and whether as games/<id>.json.zst
+    // (the default) or plain games/<id>.json. tournament/log_store.hpp applies them.
+    LogRetention logs = LogRetention::all;
+    files::LogCompression log_compression = files::LogCompression::zstd;
 };
 
 // Bounds shared by configs and the command line.
@@ -102,6 +114,9 @@ struct ConfigReadOptions {
 
 // "round-robin", "gauntlet": as configs name them.
 std::string format_name(Format format);
+// "all", "failed", "none"; "zstd", "none": as configs name them (a run's config.json too).
+std::string log_retention_name(LogRetention logs);
+std::string log_compression_name(files::LogCompression compression);
 
 // The JSON object of a config file's text (comments and trailing commas allowed:
 // parse_config_object). Throws ConfigError:

@@ -1,15 +1,42 @@
 #include "arena/tournament/log_store.hpp"
 
-#include "arena/common/files.hpp"
+#include <algorithm>
+
+#include "arena/common/log_files.hpp"
 #include "arena/match/match_log_json.hpp"
 
 namespace arena::tournament {
 
+namespace {
+
+// A seat timed out, crashed or played an invalid move: the games the report links to.
+bool a_seat_failed(const match::MatchLog& log) {
+    return std::any_of(log.seats.begin(), log.seats.end(), [](const match::SeatResult& seat) {
+        return seat.outcome != match::Outcome::ok;
+    });
+}
+
+bool kept(LogRetention logs, const match::MatchLog& log) {
+    switch (logs) {
+        case LogRetention::all:
+            return true;
+        case LogRetention::failed:
+            return a_seat_failed(log);
+        case LogRetention::none:
+            return false;
+    }
+    return true;
+}
+
+}  // namespace
+
 std::string store_log(const TournamentConfig& config, const std::filesystem::path& out,
                       const std::string& id, const match::MatchLog& log) {
-    (void)config;
-    const std::string log_path = "games/" + id + ".json";
-    files::write_atomically(out / log_path, match::dump_json(match::to_json(log)) + "\n");
+    if (!kept(config.logs, log)) return "";
+    std::string log_path = "games/" + id + ".json";
+    if (config.log_compression == files::LogCompression::zstd)
+        log_path += files::kCompressedLogSuffix;
+    files::write_log(out / log_path, match::dump_json(match::to_json(log)) + "\n");
     return log_path;
 }
 

@@ -11,7 +11,8 @@
 
 namespace arena::tournament {
 
-// Writes the log of game `id` (atomically) as the config's policy says and returns its path
+// Writes the log of game `id` (atomically) as the config's "logs" and "log_compression" say
+// (games/<id>.json.zst, or games/<id>.json) and returns its path
 // relative to `out` (the record's "log"), or "" when the policy keeps no log of this game.
 std::string store_log(const TournamentConfig& config, const std::filesystem::path& out,
                       const std::string& id, const match::MatchLog& log);
