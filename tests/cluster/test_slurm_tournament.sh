@@ -52,13 +52,16 @@ write_flaky_arena "$work/flaky-arena" "$arena"
 "$arena" tournament tournament.json --out single --concurrency 2 > single.txt 2>&1 ||
   fail "one-machine run: $(tail -5 single.txt)"
 
+# Each submission is bounded well under ctest's TIMEOUT (180 s), which kills without a trap: a job
+# that hangs then fails the test here, and the cluster is still stopped.
+submit_timeout_s=75
 eval "$("$cluster" up "$cluster_dir" | grep '^export ')"
 cluster_up=1
 
 # 1. Shard 2 fails: the array job fails, the merge job is cancelled (never runs), submit.sh says so.
 touch "$work/flaky-arena.fail-2"
 status=0
-ARENA=$work/flaky-arena "$repo/examples/slurm/submit.sh" --wait tournament.json 4 run \
+ARENA=$work/flaky-arena timeout "$submit_timeout_s" "$repo/examples/slurm/submit.sh" --wait tournament.json 4 run \
   > submit-1.txt 2>&1 || status=$?
 ((status != 0)) || fail "submit.sh --wait with a failing shard exited 0: $(cat submit-1.txt)"
 grep -q 'did not merge' submit-1.txt || fail "submit.sh did not say the run failed: $(cat submit-1.txt)"
@@ -74,7 +77,7 @@ cp run/shard-0/results.jsonl shard-0-results.before
 # 2. The same command again: every task runs again (the array is resubmitted), the shards that
 # finished play nothing (--resume), shard 2 plays its games, and the merge job runs.
 rm "$work/flaky-arena.fail-2"
-ARENA=$work/flaky-arena "$repo/examples/slurm/submit.sh" --wait tournament.json 4 run \
+ARENA=$work/flaky-arena timeout "$submit_timeout_s" "$repo/examples/slurm/submit.sh" --wait tournament.json 4 run \
   > submit-2.txt 2>&1 || fail "second submission: $(cat submit-2.txt; cat run/slurm-logs/merge-*.out)"
 array_job=$(sed -n 's/^shards: job \([0-9]*\) .*/\1/p' submit-2.txt)
 merge_job=$(sed -n 's/^merge: job \([0-9]*\) .*/\1/p' submit-2.txt)
