@@ -172,11 +172,14 @@ GateReport run_gate(const GateConfig& gate_config, const GateRunOptions& options
         baseline_before_games(gate_config, versus, options.baseline_action);
     // Bots given as source files get their programs first: plan_games checks the commands.
     tournament::build_bots(config.bots, {}, out);
-    const std::string resized = plan_games(gate_config, versus, config);
+    std::string resized = plan_games(gate_config, versus, config);
     // In rounds: whole rounds, and the tests look only at their ends (rounds.hpp).
     const std::optional<std::size_t> round_pairs =
         versus ? gate_config.gate.round_pairs : std::nullopt;
     const RoundPlan plan = round_pairs ? plan_rounds(config, *round_pairs) : RoundPlan{};
+    if (round_pairs)
+        resized += (resized.empty() ? "" : "; ") + std::to_string(plan.rounds) + " round(s) of " +
+                   std::to_string(plan.round_pairs) + " seed(s), judged at each round's end";
 
     // One writer per directory, from before it is cleared (--overwrite) until gate.json.
     const tournament::RunLock lock(options.out, tournament::own_command_line());

@@ -290,8 +290,9 @@ GateReport judge_rounds(const GateConfig& gate_config, const GateRunOptions& opt
     if (gap) {
         report.verdict = Verdict::undecided_yet;
         report.summary =
-            (judged == 0 ? std::string("no round judged yet")
-                         : "no decision after round(s) 0-" + std::to_string(judged - 1)) +
+            (judged == 0   ? std::string("no round judged yet")
+             : judged == 1 ? std::string("no decision after round 0")
+                           : "no decision after rounds 0-" + std::to_string(judged - 1)) +
             "; " + gap_text(*gap);
     } else if (tracker) {
         judge_versus(gate_config.gate, report);

@@ -82,7 +82,7 @@ bad_input)
     "$arena" gate gate.json --judge r0s0 r0s2 r0s1 r1s2 r1s0 --out judged > out.txt 2>&1
     code=$?; cat out.txt
     [ $code = 3 ] || fail "a missing shard: exit $code, not 3"
-    grep -q '^gate CONTINUE: new: no decision after round(s) 0-0; round 1: shard 1/3 missing' out.txt ||
+    grep -q '^gate CONTINUE: new: no decision after round 0; round 1: shard 1/3 missing' out.txt ||
         fail "the gap is not named"
     grep -q -- '--round 1 --shard 1/3 --out judged/round-1/shard-1-of-3$' out.txt ||
         fail "no command for the missing shard"

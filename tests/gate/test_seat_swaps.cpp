@@ -53,8 +53,9 @@ TEST_SUITE("seat_swaps") {
         CHECK(pairs[0].score == 0);
         CHECK(pairs[0].twin_score == 0.5);
         CHECK(pairs[0].twin_id == "g1");
-        // The same seat order again (not in a real run): it pairs with the latest twin.
-        CHECK(pairing.add(game("g6", "s1", {"a", "b"}, {1, 2})).size() == 1);
+        // The same seat order again (not in a real run): a 2-player group is forgotten once its
+        // pair is complete (issue 17: memory bounded by the groups under way), so it starts anew.
+        CHECK(pairing.add(game("g6", "s1", {"a", "b"}, {1, 2})).empty());
     }
 
     TEST_CASE("three players, every seat order: three pairs for each two bots") {
