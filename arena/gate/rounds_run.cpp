@@ -231,7 +231,9 @@ std::string gap_text(const Gap& gap) {
 
 // What to run next: the missing shards, the unfinished ones resumed, then the judge again.
 void print_next(const Gap& gap, const GateRunOptions& options, std::ostream& out) {
-    out << "next: play round " << gap.round << "'s missing shard(s), then judge again:\n";
+    out << "next: play "
+        << (gap.whole_round_missing() ? "round " : "the missing shard(s) of round ") << gap.round
+        << ", then judge again:\n";
     for (std::size_t i : gap.missing) {
         const Shard shard{i, gap.count};
         out << "  "
