@@ -160,6 +160,27 @@ RoundDirs read_round_dirs(const std::vector<fs::path>& dirs, const PlannedGate& 
     return rounds;
 }
 
+// Every shard played by the same programs: the files each bot's command names (its program, a
+// script) have the same content in every directory's manifest. Paths may differ between
+// machines; contents may not (a rebuilt bot on one machine would mix two versions in one test).
+void check_same_programs(const RoundDirs& rounds) {
+    std::map<std::string, std::pair<fs::path, std::vector<std::string>>> first;  // bot -> seen
+    for (const auto& [round, shards] : rounds)
+        for (const auto& [index, shard] : shards) {
+            if (!tournament::has_manifest(shard.dir)) continue;  // not started: nothing played
+            for (const auto& [bot, identity] : tournament::read_manifest(shard.dir, false).bots) {
+                std::vector<std::string> contents;
+                for (const tournament::HashedFile& f : identity.files) contents.push_back(f.sha256);
+                const auto [it, added] = first.emplace(bot, std::pair{shard.dir, contents});
+                if (!added && it->second.second != contents)
+                    throw GateError("bot " + bot + " is not the same program in '" +
+                                    it->second.first.string() + "' and '" + shard.dir.string() +
+                                    "' (its files' contents differ): play every shard with the "
+                                    "same build of each bot");
+            }
+        }
+}
+
 // Where the count stops: a round with shards missing or not finished.
 struct Gap {
     std::size_t round = 0;
@@ -255,6 +276,7 @@ GateReport judge_rounds(const GateConfig& gate_config, const GateRunOptions& opt
     const auto started = std::chrono::steady_clock::now();
     const PlannedGate g = plan_gate(gate_config, out);
     const RoundDirs dirs = read_round_dirs(options.judge, g, gate_config);
+    check_same_programs(dirs);
     GateReport report;
     report.candidate = g.config.bots.at(g.config.candidate).name;
     const std::optional<Baseline> baseline =

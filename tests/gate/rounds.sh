@@ -125,6 +125,16 @@ bad_input)
     "$arena" gate plain.json --round 0 --out p > out.txt 2>&1
     code=$?; cat out.txt
     [ $code = 2 ] && grep -q 'add "round_pairs" to its "gate"' out.txt || fail "no round_pairs: exit $code"
+    echo "== a bot rebuilt between shards (same command, other program): exit 2"
+    cp "$random" ./bot
+    config rebuilt.json "./bot --seed 1" "$random --seed 2" 3 18
+    "$arena" gate rebuilt.json --round 0 --shard 0/2 --out b0 > /dev/null 2>&1 || fail "b0"
+    cp "$greedy" ./bot
+    "$arena" gate rebuilt.json --round 0 --shard 1/2 --out b1 > /dev/null 2>&1 || fail "b1"
+    "$arena" gate rebuilt.json --judge b0 b1 > out.txt 2>&1
+    code=$?; cat out.txt
+    [ $code = 2 ] && grep -q "bot new is not the same program in 'b0' and 'b1'" out.txt ||
+        fail "a rebuilt bot: exit $code"
     echo "== --judge with --shard: exit 2"
     "$arena" gate gate.json --judge r0s0 --shard 0/2 > out.txt 2>&1
     code=$?; cat out.txt
