@@ -25,6 +25,10 @@ bool starts_as_zstd(std::string_view bytes) {
 // file.
 constexpr std::size_t kMaxLogBytes = std::size_t{1} << 30;
 
+struct ContextFree {
+    void operator()(ZSTD_CCtx* context) const { ZSTD_freeCCtx(context); }
+};
+
 struct StreamFree {
     void operator()(ZSTD_DStream* stream) const { ZSTD_freeDStream(stream); }
 };
@@ -64,9 +68,13 @@ bool names_compressed_log(const std::filesystem::path& file) {
 }
 
 std::string compress_log(std::string_view text) {
+    // One context per thread, kept: a level-15 context is a few MB of tables, allocated once
+    // rather than for every game.
+    thread_local const std::unique_ptr<ZSTD_CCtx, ContextFree> context(ZSTD_createCCtx());
+    if (!context) throw FileError("cannot compress a log: out of memory");
     std::string frame(ZSTD_compressBound(text.size()), '\0');
-    const std::size_t size =
-        ZSTD_compress(frame.data(), frame.size(), text.data(), text.size(), kLogZstdLevel);
+    const std::size_t size = ZSTD_compressCCtx(context.get(), frame.data(), frame.size(),
+                                               text.data(), text.size(), kLogZstdLevel);
     // With a buffer of ZSTD_compressBound bytes only memory can fail.
     if (ZSTD_isError(size))
         throw FileError(std::string("cannot compress a log: zstd: ") + ZSTD_getErrorName(size));

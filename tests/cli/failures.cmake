@@ -10,7 +10,8 @@ add_test(NAME cli.failures.record_and_turn COMMAND sh -c [=[
   printf '{"game": "diceshogi", "bots": [{"name": "greedy", "command": "%s --seed 1"}, {"name": "mine", "command": "%s reply xyz"}], "seeds": [5]}' "$1" "$2" > failures.json
   "$0" tournament failures.json --out failures_run --concurrency 1 > failures_run.out 2>&1; echo EXIT$?
   sed -n 1p failures_run/results.jsonl | grep -o '"failures":[^]]*]'
-  "$0" replay failures_run/games/s0001-greedy_vs_mine.json --script --turn 2 2>&1; echo EXIT$?]=] ${ARENA} ${FAILURES_GREEDY} ${FAILURES_TESTBOT})
+  log=$(grep '"id":"s0001-greedy_vs_mine"' failures_run/results.jsonl | sed 's/.*"log":"\([^"]*\)".*/\1/')
+  "$0" replay "failures_run/$log" --script --turn 2 2>&1; echo EXIT$?]=] ${ARENA} ${FAILURES_GREEDY} ${FAILURES_TESTBOT})
 set_tests_properties(cli.failures.record_and_turn PROPERTIES
   PASS_REGULAR_EXPRESSION "EXIT0\n\"failures\":\\[null,{\"turn\":2,\"error\":\"\\$1: xyz is not valid move\"}\\]\n.*turn 2 of 2, seat 1 \\(mine\\).*output: 'xyz'.*error: +[^\n]*xyz is not valid move\nEXIT0")
 
@@ -22,5 +23,5 @@ add_test(NAME cli.failures.summary_and_standings COMMAND sh -c [[
   "$0" tournament failures_sum.json --out failures_sum --concurrency 1 2>&1; echo EXIT$?
   grep '^| mine ' failures_sum/standings.md]] ${ARENA} ${FAILURES_GREEDY} ${FAILURES_TESTBOT})
 set_tests_properties(cli.failures.summary_and_standings PROPERTIES
-  PASS_REGULAR_EXPRESSION "  mine: 2 of 2 games failed \\(2 invalid answers\\)\n    first: s0001-greedy_vs_mine, invalid at turn 2: mine: xyz is not valid move\n    build/arena replay failures_sum/games/s0001-greedy_vs_mine.json --script --turn 2\n.*EXIT0\n\\| mine \\|[^\n]*invalid at turn 2: mine: xyz is not valid move `build/arena replay failures_sum/games/s0001-greedy_vs_mine.json --script --turn 2`"
+  PASS_REGULAR_EXPRESSION "  mine: 2 of 2 games failed \\(2 invalid answers\\)\n    first: s0001-greedy_vs_mine, invalid at turn 2: mine: xyz is not valid move\n    build/arena replay failures_sum/games/s0001-greedy_vs_mine.json.zst --script --turn 2\n.*EXIT0\n\\| mine \\|[^\n]*invalid at turn 2: mine: xyz is not valid move `build/arena replay failures_sum/games/s0001-greedy_vs_mine.json.zst --script --turn 2`"
   FAIL_REGULAR_EXPRESSION "\\$[01]")

@@ -1,0 +1,4 @@
+# Issue 17: match logs written plain or compressed (zstd) and read back by content.
+add_executable(test_log_files test_log_files.cpp)
+target_link_libraries(test_log_files PRIVATE doctest_main arena_common)
+add_test(NAME common.log_files COMMAND test_log_files)

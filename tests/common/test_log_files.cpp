@@ -1,0 +1,117 @@
+// Match logs on disk (arena/common/log_files.hpp): written plain or compressed, read back by
+// content whatever the name, damaged compressed data refused with the file named.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "arena/common/files.hpp"
+#include "arena/common/log_files.hpp"
+
+namespace fs = std::filesystem;
+using namespace arena;
+
+namespace {
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        path = fs::temp_directory_path() / ("arena-log-files-" + std::to_string(std::rand()));
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+};
+
+// A log-like text: the same turn shapes many times, as a real log repeats itself.
+std::string sample_log() {
+    std::string text = R"({"version":1,"game":"g","turns":[)";
+    for (int i = 0; i < 300; ++i)
+        text += R"({"turn":)" + std::to_string(i + 1) + R"(,"input":"r.s.k\nb..gp\n)" +
+                std::to_string(i * 7919 % 1000) + R"(\n","output":"3443"},)";
+    return text + R"({}]})" + "\n";
+}
+
+bool starts_with_zstd_magic(const fs::path& file) {
+    const std::string bytes = files::read_text(file);
+    return bytes.size() > 4 && bytes.compare(0, 4, "\x28\xB5\x2F\xFD") == 0;
+}
+
+std::string error_of(const fs::path& file) {
+    try {
+        files::read_log_text(file);
+    } catch (const files::FileError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("a log written to a .zst name is zstd data that reads back as the same text") {
+    TempDir dir;
+    const std::string text = sample_log();
+    files::write_log(dir.path / "g.json.zst", text);
+    CHECK(starts_with_zstd_magic(dir.path / "g.json.zst"));
+    CHECK(fs::file_size(dir.path / "g.json.zst") < text.size() / 4);
+    CHECK(files::read_log_text(dir.path / "g.json.zst") == text);
+    CHECK(!fs::exists(dir.path / "g.json.zst.tmp"));  // written atomically, nothing left
+    // Any other name: plain, as before.
+    files::write_log(dir.path / "g.json", text);
+    CHECK(files::read_text(dir.path / "g.json") == text);
+    CHECK(files::read_log_text(dir.path / "g.json") == text);
+}
+
+TEST_CASE("a log is read by its content, not its name") {
+    TempDir dir;
+    const std::string text = sample_log();
+    // zstd data under a plain name (a log renamed by hand), plain JSON under a .zst name.
+    files::write_atomically(dir.path / "renamed.json", files::compress_log(text));
+    CHECK(files::read_log_text(dir.path / "renamed.json") == text);
+    files::write_atomically(dir.path / "plain.json.zst", text);
+    CHECK(files::read_log_text(dir.path / "plain.json.zst") == text);
+    // Two frames one after the other (`cat a.zst b.zst`, as zstd allows): both texts.
+    files::write_atomically(dir.path / "two.json.zst",
+                            files::compress_log("{\"a\":") + files::compress_log("1}\n"));
+    CHECK(files::read_log_text(dir.path / "two.json.zst") == "{\"a\":1}\n");
+}
+
+TEST_CASE("a damaged or cut compressed log is an error naming the file, never a crash") {
+    TempDir dir;
+    const std::string frame = files::compress_log(sample_log());
+    // Cut short: half the frame.
+    files::write_atomically(dir.path / "cut.json.zst", frame.substr(0, frame.size() / 2));
+    const std::string cut = error_of(dir.path / "cut.json.zst");
+    CHECK(cut.find("'" + (dir.path / "cut.json.zst").string() + "'") != std::string::npos);
+    CHECK(cut.find("damaged or cut short") != std::string::npos);
+    // Bytes changed in the middle (the frame's checksum or its structure no longer holds).
+    std::string garbled = frame;
+    for (std::size_t i = 12; i < garbled.size(); i += 7)
+        garbled[i] = static_cast<char>(~garbled[i]);
+    files::write_atomically(dir.path / "garbled.json.zst", garbled);
+    CHECK(error_of(dir.path / "garbled.json.zst").find("garbled.json.zst") != std::string::npos);
+    // Only the magic number.
+    files::write_atomically(dir.path / "magic.json.zst", std::string("\x28\xB5\x2F\xFD", 4));
+    CHECK(error_of(dir.path / "magic.json.zst").find("magic.json.zst") != std::string::npos);
+    // A missing file: as every file the arena reads.
+    CHECK(error_of(dir.path / "missing.json.zst").find("cannot read") != std::string::npos);
+}
+
+TEST_CASE("a log compressed by the zstd command reads back (zstdcat's files are the arena's)") {
+    if (std::system("command -v zstd >/dev/null 2>&1") != 0) return;  // the zstd tool absent
+    TempDir dir;
+    const std::string text = sample_log();
+    files::write_atomically(dir.path / "g.json", text);
+    // From a pipe: the frame does not record its size.
+    const std::string command = "zstd -q -c < '" + (dir.path / "g.json").string() + "' > '" +
+                                (dir.path / "piped.json.zst").string() + "'";
+    REQUIRE(std::system(command.c_str()) == 0);
+    CHECK(files::read_log_text(dir.path / "piped.json.zst") == text);
+    // And the arena's own frame back through zstd -d.
+    files::write_log(dir.path / "arena.json.zst", text);
+    const std::string back = "zstd -q -d -c '" + (dir.path / "arena.json.zst").string() + "' > '" +
+                             (dir.path / "back.json").string() + "'";
+    REQUIRE(std::system(back.c_str()) == 0);
+    CHECK(files::read_text(dir.path / "back.json") == text);
+}
