@@ -1,5 +1,6 @@
 #include "arena/tournament/bot_identity.hpp"
 
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 
 #include <algorithm>
@@ -28,6 +29,10 @@ std::string hex(const unsigned char* bytes, unsigned int size) {
 std::string file_sha256(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);
     if (!in) return "";
+    // SHA-256 needs no configuration: without this, libcrypto's first use reads openssl.cnf,
+    // a third of the time a run spends hashing its bots (measured: 0.9 -> 0.6 ms).
+    static const bool no_config = OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, nullptr);
+    (void)no_config;
     EVP_MD_CTX* context = EVP_MD_CTX_new();
     EVP_DigestInit_ex(context, EVP_sha256(), nullptr);
     char buffer[1 << 16];
