@@ -232,8 +232,11 @@ GateReport run_gate(const GateConfig& gate_config, const GateRunOptions& options
     }
     junit.time_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    write_reports(report, gate_config, options,
-                  GamePointers{options.out, options.arena_program, {}}, junit, out);
+    // Each game's log where its record says (it may be compressed): not rebuilt from its id.
+    GamePointers pointers{options.out, options.arena_program, {}};
+    for (const GameRecord& r : records)
+        if (!r.log.empty()) pointers.logs[r.id] = options.out / r.log;
+    write_reports(report, gate_config, options, pointers, junit, out);
     return report;
 }
 

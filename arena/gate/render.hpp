@@ -21,8 +21,9 @@ namespace arena::gate {
 struct GamePointers {
     std::filesystem::path out;
     std::string arena;  // how the user runs arena, e.g. "build/arena"
-    // Games of other directories (a gate judged across machines): id -> (directory, its id there).
-    std::map<std::string, std::pair<std::filesystem::path, std::string>> elsewhere;
+    // Each game's log as its record names it (the record's "log" joined to its directory: it may
+    // be compressed, or in a round's shard directory); a game not listed: OUT/games/<id>.json.
+    std::map<std::string, std::filesystem::path> logs;
     std::string log(const std::string& game_id) const;
     std::string replay(const std::string& game_id) const;
     // "<indent>log:    ...\n<indent>replay: ...\n"

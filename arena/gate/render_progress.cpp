@@ -2,6 +2,7 @@
 #include <map>
 #include <sstream>
 
+#include "arena/common/shell_quote.hpp"
 #include "arena/gate/game_facts.hpp"
 #include "arena/gate/render.hpp"
 #include "arena/report/replay_command.hpp"
@@ -14,14 +15,13 @@ using ratings::SprtDecision;
 using report::format;
 
 std::string GamePointers::log(const std::string& game_id) const {
-    if (const auto it = elsewhere.find(game_id); it != elsewhere.end())
-        return report::game_log_path(it->second.first, it->second.second).string();
+    if (const auto it = logs.find(game_id); it != logs.end()) return it->second.string();
     return report::game_log_path(out, game_id).string();
 }
 
 std::string GamePointers::replay(const std::string& game_id) const {
-    if (const auto it = elsewhere.find(game_id); it != elsewhere.end())
-        return report::replay_command(arena, it->second.first, it->second.second);
+    if (const auto it = logs.find(game_id); it != logs.end())
+        return arena + " replay " + shell_quote(it->second.string());
     return report::replay_command(arena, out, game_id);
 }
 

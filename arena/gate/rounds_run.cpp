@@ -233,7 +233,7 @@ std::optional<std::vector<GameRecord>> round_records(const PlannedGate& g, std::
         GameRecord r = found.at(game.id);
         r.id = "r" + std::to_string(round) + "/" + game.id;
         r.group = "r" + std::to_string(round) + "/" + r.group;
-        pointers.elsewhere[r.id] = {dir_of.at(game.id), game.id};
+        if (!r.log.empty()) pointers.logs[r.id] = dir_of.at(game.id) / r.log;
         ordered.push_back(std::move(r));
     }
     return ordered;

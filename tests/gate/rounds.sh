@@ -140,6 +140,19 @@ bad_input)
     code=$?; cat out.txt
     [ $code = 2 ] || fail "--judge --shard: exit $code"
     ;;
+failure_pointers)  # a candidate's invalid move fails at the round's end; its log is in its shard
+    testbot=$bots/test/testbot
+    config gate.json "$testbot reply nonsense" "$testbot reply random" 2 20
+    for i in 1 0; do
+        "$arena" gate gate.json --round 0 --shard $i/2 > /dev/null 2>&1 || fail "shard $i/2"
+    done
+    "$arena" gate gate.json --judge results/gate/round-*/shard-* > out.txt 2>&1
+    code=$?; cat out.txt
+    [ $code = 1 ] || fail "an invalid move: exit $code, not 1"
+    grep -q "^gate FAIL: new: invalid in r0/s0001-new_vs_old" out.txt || fail "no FAIL line"
+    grep -q "log:    results/gate/round-0/shard-1-of-2/games/s0002-new_vs_old.json" out.txt ||
+        fail "the log of a game of shard 1/2 is not pointed at in its directory"
+    ;;
 samegame)  # boards split by shards only: one round, judged when every shard is in
     greedy_sg=$bots/samegame/greedy
     printf '{"game": "samegame", "boards": [1, 2, 3, 4, 5], "bots": [{"name": "greedy", "command": "%s"}], "time": {"scale": 50}}\n' "$greedy_sg" > sg.json

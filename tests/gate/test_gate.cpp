@@ -383,7 +383,9 @@ TEST_SUITE("sprt") {
         CHECK(!r.report.candidate_failures.empty());
         CHECK(r.report.candidate_failures[0].outcome == match::Outcome::invalid);
         REQUIRE(!t.lost_games.empty());
-        const std::string log = (dir / "out" / "games" / (t.lost_games[0] + ".json")).string();
+        // The log as the record names it: plain or compressed (issue 17's log retention).
+        const fs::path plain = dir / "out" / "games" / (t.lost_games[0] + ".json");
+        const std::string log = fs::exists(plain) ? plain.string() : plain.string() + ".zst";
         CHECK(fs::exists(log));
         CHECK(r.output.find("replay: build/arena replay " + log) != std::string::npos);
         CHECK(r.output.find("gate FAIL: cand: H0 accepted against base") != std::string::npos);
