@@ -70,6 +70,15 @@ undecided_rounds)  # two random bots: every round looked at, inconclusive at the
     [ "$(looks judge.txt | wc -l)" = 3 ] || fail "3 rounds of 3 seeds: 3 look points"
     grep -q '^gate INCONCLUSIVE' judge.txt || fail "not inconclusive"
     ;;
+tsuro_3_players)  # tables of 3, every seat order: a test per field bot, pairs by swapped seats
+    tsuro=$bots/tsuro/random
+    printf '{"game": "tsuro", "players_per_game": 3, "seeds": {"master": 3}, "candidate": "new",
+  "time": {"scale": 50}, "gate": {"round_pairs": 2, "max_games": 36}, "bots": [
+  {"name": "new", "command": "%s --seed 1"}, {"name": "a", "command": "%s --seed 2"},
+  {"name": "b", "command": "%s --seed 3"}]}\n' "$tsuro" "$tsuro" "$tsuro" > gate.json
+    same_as_one_machine gate.json 2 "1 0"
+    [ "$(looks judge.txt | wc -l)" = 6 ] || fail "3 rounds x 2 field bots: 6 look lines"
+    ;;
 bad_input)
     config gate.json "$random --seed 1" "$random --seed 2" 3 18
     play() { "$arena" gate gate.json --round "$1" --shard "$2" --out "$3" > /dev/null 2>&1 || fail "play $*"; }
