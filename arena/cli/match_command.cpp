@@ -16,6 +16,7 @@
 #include "arena/common/shell_quote.hpp"
 #include "arena/gate/config.hpp"
 #include "arena/report/match_summary.hpp"
+#include "arena/report/run_tally.hpp"
 #include "arena/report/samegame_standings.hpp"
 #include "arena/report/versus_standings.hpp"
 #include "arena/tournament/bot_build.hpp"
@@ -190,13 +191,13 @@ void print_plan(const MatchRun& run, std::size_t scheduled, const tournament::Ru
 }
 
 // What the match says after the standings: the first bot against each other one.
-std::string match_summary(const MatchRun& run, const std::vector<tournament::GameRecord>& records,
+std::string match_summary(const MatchRun& run, const report::RunTally& tally,
                           const std::optional<MatchSprt>& sprt) {
     const tournament::TournamentConfig& config = run.config;
     const std::string& first = config.bots.front().name;
     std::string text;
     if (puzzle(config)) {
-        const auto standings = report::samegame_standings(config, records);
+        const auto standings = report::samegame_standings(config, tally);
         // Every bot of the config has its row, with or without games.
         const auto row = [&](const std::string& name) {
             return std::find_if(standings.begin(), standings.end(),
@@ -209,7 +210,7 @@ std::string match_summary(const MatchRun& run, const std::vector<tournament::Gam
                 text += report::to_text(report::compare_boards(*mine, *other));
         }
     } else {
-        const report::VersusStandings standings = report::versus_standings(config, records);
+        const report::VersusStandings standings = report::versus_standings(config, tally);
         for (const report::PairReport& pair : standings.pairs)
             if (pair.a == first || pair.b == first)
                 text += report::pair_text(report::seen_from(pair, first));
@@ -325,10 +326,10 @@ int run_match_command(const MatchArgs& args, const std::string& program) {
     options.snapshot = live_standings(run.config, scheduled, options.out);
     print_plan(run, scheduled, options);
     save_match_settings(options.out, run.settings);
-    const std::vector<tournament::GameRecord> records = play_games(run.config, options);
-    const int code = finish_run(run.config, records, scheduled, options.out, resume_command);
+    const report::RunTally tally = play_games(run.config, options);
+    const int code = finish_run(run.config, tally, scheduled, options.out, resume_command);
     if (code != 0) return code;  // interrupted: the partial standings and the line that goes on
-    std::cout << match_summary(run, records, sprt) << std::flush;
+    std::cout << match_summary(run, tally, sprt) << std::flush;
     if (!sprt) return code;
     return sprt->test().decision() == ratings::SprtDecision::accept_h1 ? 0 : 1;
 }

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <mutex>
 
 #include "arena/common/error.hpp"
 #include "arena/common/files.hpp"
@@ -18,10 +19,54 @@ namespace arena::cli {
 
 namespace fs = std::filesystem;
 
-std::vector<tournament::GameRecord> play_games(const tournament::TournamentConfig& config,
-                                               const tournament::RunOptions& options) {
+namespace {
+std::string write_live(const tournament::TournamentConfig& config, std::size_t scheduled,
+                       const fs::path& out, view::LiveReport& report,
+                       const report::RunTally& tally);
+}  // namespace
+
+// What live_standings returns: play_games finds it in options.snapshot (by its type) and writes
+// the live files from its tally instead of records.
+struct LiveStandings {
+    tournament::TournamentConfig config;
+    std::size_t scheduled = 0;
+    fs::path out;
+    std::shared_ptr<view::LiveReport> report;  // shared by copies: failed games read once
+
+    std::string operator()(const std::vector<tournament::GameRecord>& records) const {
+        report::RunTally tally(config);
+        for (const tournament::GameRecord& r : records) tally.add(r);
+        return (*this)(tally);
+    }
+    std::string operator()(const report::RunTally& tally) const {
+        return write_live(config, scheduled, out, *report, tally);
+    }
+};
+
+report::RunTally play_games(const tournament::TournamentConfig& config,
+                            const tournament::RunOptions& options) {
+    // The runner hands each record to the tally (under its lock) and keeps none; the live
+    // standings read a copy of the tally, taken under the tally's own lock.
+    auto tally = std::make_shared<report::RunTally>(config);
+    auto tally_lock = std::make_shared<std::mutex>();
+    tournament::RunOptions run = options;
+    run.keep_records = false;
+    run.each_record = [tally, tally_lock](const tournament::GameRecord& r) {
+        std::lock_guard guard(*tally_lock);
+        tally->add(r);
+    };
+    if (const LiveStandings* live = run.snapshot.target<LiveStandings>()) {
+        run.live = [tally, tally_lock, live = *live] {
+            std::unique_lock guard(*tally_lock);
+            const report::RunTally copy = *tally;
+            guard.unlock();
+            return live(copy);
+        };
+        run.snapshot = nullptr;
+    }
     try {
-        return tournament::run_tournament(config, options, std::cout);
+        tournament::run_tournament(config, run, std::cout);
+        return *tally;
     } catch (const fs::filesystem_error& e) {  // said in the system's words, as always
         throw Error(e.what());
     } catch (const Error&) {
@@ -77,8 +122,8 @@ std::string leader_text(const std::vector<report::SameGameStanding>& standings) 
 }
 
 WrittenStandings write_marked_standings(const tournament::TournamentConfig& config,
-                                        const std::vector<tournament::GameRecord>& records,
-                                        const fs::path& out, const StandingsMark& mark) {
+                                        const report::RunTally& tally, const fs::path& out,
+                                        const StandingsMark& mark) {
     const std::string md_head = mark.line.empty() ? "" : "**" + mark.line + "**\n\n";
     const auto write_json = [&](nlohmann::ordered_json json) {
         if (!mark.key.empty()) json[mark.key] = mark.value;
@@ -86,14 +131,14 @@ WrittenStandings write_marked_standings(const tournament::TournamentConfig& conf
     };
     const referee::StandingsKind kind = referee::game_info(config.game).standings;
     if (kind == referee::StandingsKind::validator_totals) {
-        const auto standings = report::samegame_standings(config, records);
+        const auto standings = report::samegame_standings(config, tally);
         write_json(report::to_json(standings, config));
         files::write_atomically(out / "standings.md",
                                 md_head + report::to_markdown(standings, config, out.string()));
         files::write_atomically(out / "standings.csv", report::to_csv(standings));
         return {report::to_text(standings, config), leader_text(standings)};
     }
-    const auto standings = report::versus_standings(config, records);
+    const auto standings = report::versus_standings(config, tally);
     write_json(report::to_json(standings));
     files::write_atomically(out / "standings.md",
                             md_head + report::to_markdown(standings, out.string()));
@@ -101,45 +146,43 @@ WrittenStandings write_marked_standings(const tournament::TournamentConfig& conf
     return {report::to_text(standings), leader_text(standings)};
 }
 
+std::string write_live(const tournament::TournamentConfig& config, std::size_t scheduled,
+                       const fs::path& out, view::LiveReport& report,
+                       const report::RunTally& tally) {
+    const std::size_t done = tally.games();
+    const std::string running =
+        "running: " + std::to_string(done) + " of " + std::to_string(scheduled) + " games";
+    const StandingsMark mark{running + " (rewritten every few seconds until the run ends)",
+                             "running",
+                             {{"done", done}, {"total", scheduled}}};
+    const WrittenStandings written = write_marked_standings(config, tally, out, mark);
+    report.write(config, tally, view::Running{done, scheduled});
+    return written.leader;
+}
+
 }  // namespace
 
 std::string write_standings(const tournament::TournamentConfig& config,
-                            const std::vector<tournament::GameRecord>& records, const fs::path& out,
+                            const report::RunTally& tally, const fs::path& out,
                             const std::string& partial) {
     StandingsMark mark;
     if (!partial.empty()) mark = {partial, "partial", partial};
-    return write_marked_standings(config, records, out, mark).table;
+    return write_marked_standings(config, tally, out, mark).table;
 }
 
 std::function<std::string(const std::vector<tournament::GameRecord>&)> live_standings(
     const tournament::TournamentConfig& config, std::size_t scheduled, const fs::path& out) {
-    // Shared by the copies of the callback: the report's failed games, each read once.
-    auto report = std::make_shared<view::LiveReport>(out);
-    return [config, scheduled, out, report](const std::vector<tournament::GameRecord>& records) {
-        const std::string running = "running: " + std::to_string(records.size()) + " of " +
-                                    std::to_string(scheduled) + " games";
-        const StandingsMark mark{running + " (rewritten every few seconds until the run ends)",
-                                 "running",
-                                 {{"done", records.size()}, {"total", scheduled}}};
-        const WrittenStandings written = write_marked_standings(config, records, out, mark);
-        report->write(config, records, view::Running{records.size(), scheduled});
-        return written.leader;
-    };
+    return LiveStandings{config, scheduled, out, std::make_shared<view::LiveReport>(out)};
 }
 
-std::string failures_text(const std::vector<tournament::GameRecord>& records, const fs::path& out) {
-    return report::failures_text(records, out);
-}
-
-int finish_run(const tournament::TournamentConfig& config,
-               const std::vector<tournament::GameRecord>& records, std::size_t scheduled,
-               const fs::path& out, const std::string& resume_command) {
+int finish_run(const tournament::TournamentConfig& config, const report::RunTally& tally,
+               std::size_t scheduled, const fs::path& out, const std::string& resume_command) {
     const int signal = process::interrupt_signal();
-    const std::string partial = signal ? "partial: " + std::to_string(records.size()) + " of " +
+    const std::string partial = signal ? "partial: " + std::to_string(tally.games()) + " of " +
                                              std::to_string(scheduled) + " games (interrupted)"
                                        : "";
-    std::string table = write_standings(config, records, out, partial);
-    table += failures_text(records, out);
+    std::string table = write_standings(config, tally, out, partial);
+    table += report::failures_text(tally, out);
     std::cout << "\n"
               << (partial.empty() ? "" : partial + "\n") << table
               << "\nwritten: " << (out / "results.jsonl").string() << ", "
@@ -154,17 +197,16 @@ int finish_run(const tournament::TournamentConfig& config,
         std::cerr << "warning: no report.html: " << e.what() << "\n";
     }
     if (!signal) return 0;
-    std::cout << records.size() << " of " << scheduled
+    std::cout << tally.games() << " of " << scheduled
               << " games saved; to go on: " << resume_command << "\n";
     return process::interrupted_exit_code(signal);
 }
 
-// Placeholders: the streaming engineer makes these work on aggregates.
 std::string standings_text(const tournament::TournamentConfig& config,
                            const report::RunTally& tally) {
     if (referee::game_info(config.game).standings == referee::StandingsKind::validator_totals)
-        return report::to_text(report::samegame_standings(config, tally.records()), config);
-    return report::to_text(report::versus_standings(config, tally.records()));
+        return report::to_text(report::samegame_standings(config, tally), config);
+    return report::to_text(report::versus_standings(config, tally));
 }
 
 std::string write_run_outputs(const tournament::TournamentConfig& config, const fs::path& out) {
@@ -172,8 +214,8 @@ std::string write_run_outputs(const tournament::TournamentConfig& config, const 
     tournament::for_each_result(
         out / "results.jsonl", [&](tournament::GameRecord&& r) { tally.add(r); },
         tournament::expectations_of(config));
-    std::string text = write_standings(config, tally.records(), out, "");
-    text += failures_text(tally.records(), out);
+    std::string text = write_standings(config, tally, out, "");
+    text += report::failures_text(tally, out);
     try {
         const view::ReportFiles report = view::write_report(out);
         text += "report: " + report.report.string() + " (open it in a browser)\n";

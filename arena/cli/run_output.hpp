@@ -15,16 +15,19 @@
 
 namespace arena::cli {
 
-// Plays the run's games (tournament::run_tournament, progress on stdout); a directory that
-// cannot be written is an arena error (exit 2), said in the system's words.
-std::vector<tournament::GameRecord> play_games(const tournament::TournamentConfig& config,
-                                               const tournament::RunOptions& options);
+// Plays the run's games (tournament::run_tournament, progress on stdout) and returns their
+// tally (the earlier run's games too, when resuming): no record is held in memory (issue 17:
+// flat cost). Live standings set as options.snapshot = live_standings(...) are written from a
+// copy of the tally. A directory that cannot be written is an arena error (exit 2), said in the
+// system's words.
+report::RunTally play_games(const tournament::TournamentConfig& config,
+                            const tournament::RunOptions& options);
 
-// standings.json, .md, .csv in `out` and the table for the terminal, from the records alone.
+// standings.json, .md, .csv in `out` and the table for the terminal, from the tally alone.
 // `partial` marks an interrupted run: "partial: 37 of 120 games".
 std::string write_standings(const tournament::TournamentConfig& config,
-                            const std::vector<tournament::GameRecord>& records,
-                            const std::filesystem::path& out, const std::string& partial);
+                            const report::RunTally& tally, const std::filesystem::path& out,
+                            const std::string& partial);
 
 // Live standings of a run in progress, for RunOptions::snapshot: standings.md/.json/.csv and
 // report.html of the records so far, marked "running: N of M games" (a line heading standings.md,
@@ -33,21 +36,18 @@ std::string write_standings(const tournament::TournamentConfig& config,
 // "strong (Elo +120)". finish_run then writes the final files over them (unmarked; "partial"
 // when interrupted), so the page stops reloading.
 //   options.snapshot = live_standings(config, scheduled, options.out);
+// play_games turns it into the runner's streaming form (RunOptions::live); called by the runner
+// with records (another caller's run_tournament), it tallies them first.
 std::function<std::string(const std::vector<tournament::GameRecord>&)> live_standings(
     const tournament::TournamentConfig& config, std::size_t scheduled,
     const std::filesystem::path& out);
 
-// Failed games, for each failing bot its count and its first failure (turn, outcome, error) with
-// the command that replays it at that turn (report::failures_text); empty when no game failed.
-std::string failures_text(const std::vector<tournament::GameRecord>& records,
-                          const std::filesystem::path& out);
-
 // After the games: standings, failures and the report of what was played; interrupted, they
 // are marked partial and the command that goes on is printed (`resume_command`, e.g. "arena
 // tournament --resume --out DIR"). Returns the exit code.
-int finish_run(const tournament::TournamentConfig& config,
-               const std::vector<tournament::GameRecord>& records, std::size_t scheduled,
-               const std::filesystem::path& out, const std::string& resume_command);
+int finish_run(const tournament::TournamentConfig& config, const report::RunTally& tally,
+               std::size_t scheduled, const std::filesystem::path& out,
+               const std::string& resume_command);
 
 // The standings table for the terminal (with its legend) of the games in `tally`.
 std::string standings_text(const tournament::TournamentConfig& config,

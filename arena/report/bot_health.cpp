@@ -1,9 +1,9 @@
 #include "arena/report/bot_health.hpp"
 
 #include <algorithm>
-#include <map>
 
 #include "arena/common/player_names.hpp"
+#include "arena/report/run_tally.hpp"
 
 namespace arena::report {
 
@@ -11,6 +11,7 @@ FailedGame failed_game(const tournament::GameRecord& record, std::size_t seat) {
     FailedGame failed;
     failed.game_id = record.id;
     failed.outcome = record.outcomes.at(seat);
+    failed.log = record.log;
     if (seat < record.details.size()) failed.detail = record.details[seat];
     if (const tournament::SeatFailure* failure = tournament::failure_of(record, seat)) {
         failed.turn = failure->turn;
@@ -29,53 +30,41 @@ double quantile(std::vector<double> values, double q) {
     return values[below] + (values[above] - values[below]) * fraction;
 }
 
-std::vector<BotHealth> bot_health(const std::vector<std::string>& bots,
-                                  const std::vector<tournament::GameRecord>& records) {
-    std::map<std::string, std::size_t> index;
-    std::vector<BotHealth> health(bots.size());
-    std::vector<std::vector<double>> times(bots.size());
-    for (std::size_t i = 0; i < bots.size(); ++i) {
-        health[i].bot = bots[i];
-        index[bots[i]] = i;
-    }
-    for (const tournament::GameRecord& r : records) {
-        for (std::size_t seat = 0; seat < r.players.size(); ++seat) {
-            auto it = index.find(r.players[seat]);
-            if (it == index.end()) continue;
-            BotHealth& h = health[it->second];
-            ++h.games;
-            const match::Outcome outcome = r.outcomes.at(seat);
-            auto note = [&](int& count, std::string& first) {
-                ++count;
-                if (first.empty()) first = r.id;
-                if (h.first_failure.empty()) {
-                    h.first_failure = r.id;
-                    h.first_failed_game = failed_game(r, seat);
-                }
-            };
-            if (outcome == match::Outcome::timeout) note(h.timeouts, h.first_timeout);
-            if (outcome == match::Outcome::crash) note(h.crashes, h.first_crash);
-            if (outcome == match::Outcome::invalid) note(h.invalids, h.first_invalid);
-            if (seat < r.turn_ms.size()) {
-                times[it->second].insert(times[it->second].end(), r.turn_ms[seat].begin(),
-                                         r.turn_ms[seat].end());
-            }
+std::vector<BotHealth> bot_health(const std::vector<std::string>& bots, const RunTally& tally) {
+    std::vector<BotHealth> health;
+    for (const std::string& bot : bots) {
+        BotHealth h;
+        h.bot = bot;
+        auto it = tally.health().find(bot);
+        if (it != tally.health().end()) {
+            const BotTally& t = it->second;
+            h.games = t.games;
+            h.timeouts = t.timeouts;
+            h.crashes = t.crashes;
+            h.invalids = t.invalids;
+            h.first_timeout = t.first_timeout.game_id;
+            h.first_crash = t.first_crash.game_id;
+            h.first_invalid = t.first_invalid.game_id;
+            h.first_failure = t.first_failure.game_id;
+            h.first_failed_game = t.first_failure;
+            h.turns = static_cast<int>(t.turn_times.count());
+            h.mean_turn_ms = t.turn_times.mean_ms();
+            h.p50_turn_ms = t.turn_times.quantile_ms(0.50);
+            h.p90_turn_ms = t.turn_times.quantile_ms(0.90);
+            h.p99_turn_ms = t.turn_times.quantile_ms(0.99);
+            h.max_turn_ms = t.turn_times.max_ms();
         }
-    }
-    for (std::size_t i = 0; i < bots.size(); ++i) {
-        BotHealth& h = health[i];
-        const std::vector<double>& t = times[i];
-        h.turns = static_cast<int>(t.size());
-        if (t.empty()) continue;
-        double sum = 0;
-        for (double ms : t) sum += ms;
-        h.mean_turn_ms = sum / static_cast<double>(t.size());
-        h.p50_turn_ms = quantile(t, 0.50);
-        h.p90_turn_ms = quantile(t, 0.90);
-        h.p99_turn_ms = quantile(t, 0.99);
-        h.max_turn_ms = *std::max_element(t.begin(), t.end());
+        health.push_back(std::move(h));
     }
     return health;
+}
+
+std::vector<BotHealth> bot_health(const std::vector<std::string>& bots,
+                                  const std::vector<tournament::GameRecord>& records) {
+    tournament::TournamentConfig config;
+    RunTally tally(config);
+    for (const tournament::GameRecord& r : records) tally.add(r);
+    return bot_health(bots, tally);
 }
 
 namespace {

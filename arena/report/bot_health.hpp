@@ -19,6 +19,9 @@ struct FailedGame {
     int turn = 0;        // the failing turn; 0: not known (a record from before turns were kept)
     std::string error;   // the referee's error text, "$0"/"$1" replaced by the bots' names
     std::string detail;  // how the bot's process ended ("exit code 0", "signal 11 (SIGSEGV)")
+    // The record's "log": the match log's path relative to the run's directory ("" when the
+    // log was not kept), which replay commands point at.
+    std::string log;
 };
 
 // The failed game of `record`'s `seat` (whose outcome is not ok).
@@ -28,7 +31,8 @@ struct BotHealth {
     std::string bot;
     int games = 0;
     int timeouts = 0, crashes = 0, invalids = 0;
-    // Id of the first game (in record order) with each kind of failure; "" if none.
+    // Id of the first game (the earliest by game id, schedule_before) with each kind of failure;
+    // "" if none.
     std::string first_timeout, first_crash, first_invalid;
     std::string first_failure;     // the first failed game of any kind
     FailedGame first_failed_game;  // that game: its turn, outcome and error
@@ -38,7 +42,12 @@ struct BotHealth {
     int failures() const { return timeouts + crashes + invalids; }
 };
 
-// One entry per name in `bots`, in that order.
+class RunTally;
+
+// One entry per name in `bots`, in that order. Percentiles come from the tally's histograms
+// (tournament/turn_histogram.hpp: exact below 10.24 ms, within 0.2 % above).
+std::vector<BotHealth> bot_health(const std::vector<std::string>& bots, const RunTally& tally);
+// The same over records (a tally of them).
 std::vector<BotHealth> bot_health(const std::vector<std::string>& bots,
                                   const std::vector<tournament::GameRecord>& records);
 

@@ -1,10 +1,10 @@
 #include "arena/report/failures.hpp"
 
 #include <algorithm>
-#include <set>
 
 #include "arena/common/terminal_text.hpp"
 #include "arena/report/replay_command.hpp"
+#include "arena/report/run_tally.hpp"
 
 namespace arena::report {
 
@@ -55,25 +55,27 @@ std::string failure_description(const FailedGame& failed) {
 }
 
 std::string failure_replay_command(const FailedGame& failed, const std::filesystem::path& out_dir) {
-    return replay_command(kArena, out_dir, failed.game_id, failed.turn);
+    if (failed.log.empty())
+        return "no log was kept of game " + failed.game_id +
+               " (the config's \"logs\" policy): it cannot be replayed";
+    return replay_log_command(kArena, out_dir / failed.log, failed.turn);
 }
 
 std::string first_failure_cell(const FailedGame& failed, const std::string& out_dir) {
     if (failed.game_id.empty()) return "-";
+    if (failed.log.empty())
+        return markdown_cell_text(failure_description(failed) + "; " +
+                                  failure_replay_command(failed, out_dir));
     return markdown_cell_text(failure_description(failed)) + " `" +
            markdown_cell_text(failure_replay_command(failed, out_dir)) + "`";
 }
 
-std::string failures_text(const std::vector<tournament::GameRecord>& records,
-                          const std::filesystem::path& out_dir) {
-    std::set<std::string> failed_bots;  // by name, as the summary lists them
-    for (const tournament::GameRecord& r : records) {
-        for (std::size_t seat = 0; seat < r.players.size() && seat < r.outcomes.size(); ++seat)
-            if (r.outcomes[seat] != match::Outcome::ok) failed_bots.insert(r.players[seat]);
-    }
+std::string failures_text(const RunTally& tally, const std::filesystem::path& out_dir) {
+    std::vector<std::string> failed_bots;  // by name, as the summary lists them (a map's order)
+    for (const auto& [bot, health] : tally.health())
+        if (health.timeouts + health.crashes + health.invalids > 0) failed_bots.push_back(bot);
     if (failed_bots.empty()) return "";
-    const std::vector<BotHealth> health =
-        bot_health(std::vector<std::string>(failed_bots.begin(), failed_bots.end()), records);
+    const std::vector<BotHealth> health = bot_health(failed_bots, tally);
     std::string text =
         "\nfailures (each bot's first failed game, and the command that replays it "
         "and prints the failing turn):\n";
@@ -85,6 +87,14 @@ std::string failures_text(const std::vector<tournament::GameRecord>& records,
                 terminal::visible(failure_replay_command(h.first_failed_game, out_dir)) + "\n";
     }
     return text;
+}
+
+std::string failures_text(const std::vector<tournament::GameRecord>& records,
+                          const std::filesystem::path& out_dir) {
+    tournament::TournamentConfig config;
+    RunTally tally(config);
+    for (const tournament::GameRecord& r : records) tally.add(r);
+    return failures_text(tally, out_dir);
 }
 
 }  // namespace arena::report

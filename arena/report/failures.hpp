@@ -18,8 +18,10 @@ namespace arena::report {
 // stored: the terminal's caller makes it visible (terminal::visible), Markdown escapes it.
 std::string failure_description(const FailedGame& failed);
 
-// "build/arena replay OUT/games/ID.json --turn 12": replays the game and prints its failing turn
-// (no --turn when the record does not say which).
+// "build/arena replay OUT/LOG --script --turn 12": replays the game from the record's "log" and
+// prints its failing turn (no --turn when the record does not say which). When the run kept no
+// log of that game ("log" empty: the config's "logs" policy), it says so instead of giving a
+// command that cannot work.
 std::string failure_replay_command(const FailedGame& failed, const std::filesystem::path& out_dir);
 
 // standings.md's "first failure" cell: the description, then the replay command as code; "-"
@@ -29,6 +31,9 @@ std::string first_failure_cell(const FailedGame& failed, const std::string& out_
 // The terminal's failure summary after a run, one entry per bot that failed (by name): how many
 // games failed, of which kind, the first one described and its replay command. "" when no bot
 // failed.
+class RunTally;
+std::string failures_text(const RunTally& tally, const std::filesystem::path& out_dir);
+// The same over records (a tally of them).
 std::string failures_text(const std::vector<tournament::GameRecord>& records,
                           const std::filesystem::path& out_dir);
 

@@ -21,4 +21,9 @@ std::string replay_command(const std::string& program, const std::filesystem::pa
 std::string replay_command(const std::string& program, const std::filesystem::path& out_dir,
                            const std::string& game_id, int turn);
 
+// "PROGRAM replay LOG" (+ " --script --turn N" when `turn` > 0) for a log's path as a record's
+// "log" gives it (joined to the run's directory): it may be compressed (".json.zst").
+std::string replay_log_command(const std::string& program, const std::filesystem::path& log,
+                               int turn);
+
 }  // namespace arena::report

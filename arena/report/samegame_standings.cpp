@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "arena/report/failures.hpp"
+#include "arena/report/run_tally.hpp"
 #include "arena/report/text.hpp"
 #include "referees/registry.hpp"
 
@@ -126,10 +127,13 @@ std::string boards_summary(const tournament::TournamentConfig& config) {
 std::vector<SameGameStanding> samegame_standings(
     const tournament::TournamentConfig& config,
     const std::vector<tournament::GameRecord>& records) {
-    std::map<std::string, const tournament::GameRecord*> by_bot_and_board;
-    for (const tournament::GameRecord& r : records)
-        by_bot_and_board[r.players.at(0) + "\n" + r.testcase] = &r;
+    RunTally tally(config);
+    for (const tournament::GameRecord& r : records) tally.add(r);
+    return samegame_standings(config, tally);
+}
 
+std::vector<SameGameStanding> samegame_standings(const tournament::TournamentConfig& config,
+                                                 const RunTally& tally) {
     const bool validators_ranked = has_validators(config);
     std::vector<SameGameStanding> standings;
     for (const match::PlayerSpec& bot : config.bots) {
@@ -139,13 +143,13 @@ std::vector<SameGameStanding> samegame_standings(
         double turn_ms_sum = 0;
         int turn_count = 0;
         for (const referee::Testcase& t : config.testcases) {
-            auto it = by_bot_and_board.find(bot.name + "\n" + t.name);
-            if (it == by_bot_and_board.end()) continue;  // not played (yet)
-            const tournament::GameRecord& r = *it->second;
-            const match::Outcome outcome = r.outcomes.at(0);
+            auto it = tally.boards().find({bot.name, t.name});
+            if (it == tally.boards().end()) continue;  // not played (yet)
+            const BoardGame& r = it->second;
+            const match::Outcome outcome = r.outcome;
             const bool passed = outcome == match::Outcome::ok;
-            const std::int64_t counted = passed ? r.scores.at(0) : 0;  // a failed board is worth 0
-            s.scores.push_back({t.name, r.scores.at(0), outcome, r.id});
+            const std::int64_t counted = passed ? r.score : 0;  // a failed board is worth 0
+            s.scores.push_back({t.name, r.score, outcome, r.id});
             ++s.boards;
             s.boards_passed += passed;
             s.total += counted;
@@ -160,14 +164,14 @@ std::vector<SameGameStanding> samegame_standings(
             }
             if (!passed && s.first_failure.empty()) {
                 s.first_failure = r.id;
-                s.first_failed_game = failed_game(r, 0);
+                s.first_failed_game = r.failed;
             }
             s.timeouts += outcome == match::Outcome::timeout;
             s.crashes += outcome == match::Outcome::crash;
             s.invalids += outcome == match::Outcome::invalid;
-            turn_ms_sum += r.mean_turn_ms.at(0) * r.turns;
+            turn_ms_sum += r.mean_turn_ms * r.turns;
             turn_count += r.turns;
-            s.max_turn_ms = std::max(s.max_turn_ms, r.max_turn_ms.at(0));
+            s.max_turn_ms = std::max(s.max_turn_ms, r.max_turn_ms);
         }
         s.mean_turn_ms = turn_count ? turn_ms_sum / turn_count : 0;
         s.best_known_percent = best_known ? 100.0 * scored_against_best / best_known : 0;

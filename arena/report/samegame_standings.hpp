@@ -42,7 +42,11 @@ struct SameGameStanding {
     std::vector<BoardScore> scores;  // in the config's board order
 };
 
+class RunTally;
 // Ranked as CodinGame ranks: validators passed first, then the validator total, then the total.
+std::vector<SameGameStanding> samegame_standings(const tournament::TournamentConfig& config,
+                                                 const RunTally& tally);
+// The same over records (a tally of them).
 std::vector<SameGameStanding> samegame_standings(
     const tournament::TournamentConfig& config, const std::vector<tournament::GameRecord>& records);
 

@@ -23,6 +23,12 @@ std::vector<SeatSwappedPair> SeatSwapPairing::add(const tournament::GameRecord& 
                              ratings::rank_score(other.ranks[j], other.ranks[i]), r.id, other.id});
         }
     }
+    // A 2-player group is complete with its pair: forgotten, so that what is held stays bounded
+    // by the groups under way, not by the games played (issue 17).
+    if (r.players.size() == 2 && !pairs.empty()) {
+        seen_.erase(r.group);
+        return pairs;
+    }
     group[r.players] = Seen{r.ranks, r.id};
     return pairs;
 }

@@ -9,7 +9,7 @@
 
 #include "arena/report/elo_json.hpp"
 #include "arena/report/failures.hpp"
-#include "arena/report/seat_swaps.hpp"
+#include "arena/report/tally_fits.hpp"
 #include "arena/report/text.hpp"
 
 namespace arena::report {
@@ -30,51 +30,18 @@ nlohmann::ordered_json wdl_json(const ratings::WDL& r) {
     return {{"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}};
 }
 
-// The pentanomial counts of every two bots, keyed (lower index, higher index) and from the side
-// of the bot listed first in the config. 2-player games only: the standings show pentanomials
-// for those (a pair of a multiplayer table is not independent of the table's other pairs).
-std::map<std::pair<int, int>, ratings::Pentanomial> pentanomials_by_pair(
-    const tournament::TournamentConfig& config, const std::vector<tournament::GameRecord>& records,
-    const std::map<std::string, int>& index) {
-    std::map<std::pair<int, int>, ratings::Pentanomial> pentanomials;
-    if (config.players_per_game != 2) return pentanomials;
-    for (const SeatSwappedPair& pair : seat_swapped_pairs(records)) {
-        const auto a = index.find(pair.bot), b = index.find(pair.other);
-        if (a == index.end() || b == index.end()) continue;  // a bot no longer in the config
-        if (a->second < b->second)
-            pentanomials[{a->second, b->second}].add_pair(pair.score, pair.twin_score);
-        else
-            pentanomials[{b->second, a->second}].add_pair(1 - pair.score, 1 - pair.twin_score);
-    }
-    return pentanomials;
-}
-
-// The bots of the config and their games, as the rating fits take them.
+// The bots of the config, as the rating fits take them.
 struct Field {
     std::vector<std::string> names;
-    std::map<std::string, int> index;
-    std::vector<ratings::RankedGame> ranked;
     std::vector<int> games_played;
 };
 
-Field read_field(const tournament::TournamentConfig& config,
-                 const std::vector<tournament::GameRecord>& records) {
+Field read_field(const tournament::TournamentConfig& config, const RunTally& tally) {
     Field field;
     for (const match::PlayerSpec& bot : config.bots) {
-        field.index[bot.name] = static_cast<int>(field.names.size());
         field.names.push_back(bot.name);
-    }
-    field.games_played.assign(field.names.size(), 0);
-    for (const tournament::GameRecord& r : records) {
-        ratings::RankedGame game;
-        for (std::size_t seat = 0; seat < r.players.size(); ++seat) {
-            auto it = field.index.find(r.players[seat]);
-            if (it == field.index.end()) continue;  // a bot no longer in the config
-            game.players.push_back(it->second);
-            game.ranks.push_back(r.ranks.at(seat));
-            ++field.games_played[it->second];
-        }
-        if (game.players.size() >= 2) field.ranked.push_back(std::move(game));
+        auto it = tally.health().find(bot.name);
+        field.games_played.push_back(it == tally.health().end() ? 0 : it->second.games);
     }
     return field;
 }
@@ -90,16 +57,15 @@ struct Fits {
     const ratings::RatingFit& ranking() const { return finishing_order ? *finishing_order : elo; }
 };
 
-Fits fit(const Field& field, bool multiplayer, const std::vector<tournament::GameRecord>& records) {
+Fits fit(const Field& field, bool multiplayer, const RunTally& tally) {
     const int n = static_cast<int>(field.names.size());
-    const std::vector<ratings::PairGame> pairwise = ratings::pairwise_games(field.ranked);
     Fits fits;
-    fits.elo = ratings::bradley_terry(n, pairwise);
-    fits.wdl = ratings::wdl_by_player(n, pairwise);
-    fits.table = ratings::crosstable(n, pairwise);
-    if (multiplayer) fits.finishing_order = ratings::plackett_luce(n, field.ranked);
-    fits.places = ratings::placements(n, field.ranked);
-    fits.health = bot_health(field.names, records);
+    fits.elo = bradley_terry_of(n, tally.orders());
+    fits.table = crosstable_of(n, tally.orders());
+    fits.wdl = wdl_of(fits.table);
+    if (multiplayer) fits.finishing_order = plackett_luce_of(n, tally.orders());
+    fits.places = placements_of(n, tally.orders());
+    fits.health = bot_health(field.names, tally);
     return fits;
 }
 
@@ -171,20 +137,26 @@ std::string elo_text(const ratings::EloEstimate& e) {
 
 VersusStandings versus_standings(const tournament::TournamentConfig& config,
                                  const std::vector<tournament::GameRecord>& records) {
+    RunTally tally(config);
+    for (const tournament::GameRecord& r : records) tally.add(r);
+    return versus_standings(config, tally);
+}
+
+VersusStandings versus_standings(const tournament::TournamentConfig& config,
+                                 const RunTally& tally) {
     VersusStandings out;
     out.game = config.game;
     out.players_per_game = config.players_per_game;
-    out.games = static_cast<int>(records.size());
-    const Field field = read_field(config, records);
-    const Fits fits = fit(field, config.players_per_game > 2, records);
+    out.games = static_cast<int>(tally.games());
+    const Field field = read_field(config, tally);
+    const Fits fits = fit(field, config.players_per_game > 2, tally);
     const std::vector<int> order = table_order(fits.ranking());
     add_rows(field, fits, order, out);
     const int n = static_cast<int>(order.size());
     out.head_to_head.assign(n, std::vector<ratings::WDL>(n));
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) out.head_to_head[i][j] = fits.table[order[i]][order[j]];
-    out.pairs =
-        pair_reports(field, fits, order, pentanomials_by_pair(config, records, field.index));
+    out.pairs = pair_reports(field, fits, order, tally.pentanomials());
     return out;
 }
 

@@ -55,6 +55,10 @@ struct VersusStandings {
     std::vector<PairReport> pairs;  // every pair that met, in row order
 };
 
+class RunTally;
+// The standings of the games a tally holds (run_tally.hpp): the same whatever order they came in.
+VersusStandings versus_standings(const tournament::TournamentConfig& config, const RunTally& tally);
+// The same over records (a tally of them).
 VersusStandings versus_standings(const tournament::TournamentConfig& config,
                                  const std::vector<tournament::GameRecord>& records);
 

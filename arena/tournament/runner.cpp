@@ -12,6 +12,7 @@
 #include <optional>
 #include <ostream>
 #include <thread>
+#include <unordered_map>
 
 #include "arena/common/diagnostics.hpp"
 #include "arena/common/files.hpp"
@@ -33,17 +34,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Reads the records already in results.jsonl, each checked against the config; notes (a
-// repeated line, a cut last line) go to `notes`. A last line cut short (the arena was killed while
-// writing it) is dropped from the file so that appending goes on from a clean line.
-std::map<std::string, GameRecord> read_finished(const fs::path& results,
-                                                const TournamentConfig& config,
-                                                std::ostream& notes) {
-    std::map<std::string, GameRecord> finished;
-    if (!fs::exists(results)) return finished;
+// Reads the records already in results.jsonl as a stream, each checked against the config, and
+// gives each to `each`; notes (a repeated line, a cut last line) go to `notes`. A last line cut
+// short (the arena was killed while writing it) is dropped from the file so that appending goes
+// on from a clean line.
+void read_finished(const fs::path& results, const TournamentConfig& config, std::ostream& notes,
+                   const RecordSink& each) {
+    if (!fs::exists(results)) return;
     ResultsFile file;
     try {
-        file = read_results(results, expectations_of(config));
+        file = for_each_result(results, each, expectations_of(config));
     } catch (const ResultsError& e) {
         throw ResultsError(std::string(e.what()) + ", then run again with --resume");
     }
@@ -53,8 +53,6 @@ std::map<std::string, GameRecord> read_finished(const fs::path& results,
                                  results.string(), file.complete_bytes);
         fs::resize_file(results, file.complete_bytes);
     }
-    for (GameRecord& r : file.records) finished[r.id] = std::move(r);
-    return finished;
 }
 
 }  // namespace
@@ -268,7 +266,7 @@ std::map<std::string, BotIdentity> check_bot_versions(const TournamentConfig& co
         // or one naming a bot the config does not know is reported as that (file, line, fault),
         // never taken for another version of a bot that --replace would then move aside. This
         // read also says its notes (a repeated line, a cut last line, which it trims).
-        (void)read_finished(results_path, config, notes);
+        read_finished(results_path, config, notes, [](GameRecord&&) {});
         check_versions(options.out, identities, options.replace, notes);
     }
     return identities;
@@ -311,7 +309,8 @@ class Workers {
     Workers(const TournamentConfig& config, const RunOptions& options,
             const std::map<std::string, BotIdentity>& identities,
             std::vector<const ScheduledGame*> todo, const fs::path& results_path,
-            Progress& progress, std::map<std::string, GameRecord>& finished, bool stopping)
+            Progress& progress, std::vector<GameRecord> earlier,
+            std::map<std::string, GameRecord>& kept, bool stopping)
         : config_(config),
           options_(options),
           identities_(identities),
@@ -319,11 +318,10 @@ class Workers {
           results_path_(results_path),
           results_(results_path, std::ios::binary | std::ios::app),
           progress_(progress),
-          finished_(finished),
+          kept_(kept),
           stopping_(stopping) {
         // The live standings start from the earlier run's games (--resume).
-        if (options.snapshot)
-            for (const auto& entry : finished) seen_.push_back(entry.second);
+        if (options.snapshot) seen_ = std::move(earlier);
         if (!results_) throw RunError("cannot write '" + results_path.string() + "'");
         match_options_.time_scale = config.time_scale;
         match_options_.time_margin_ms = config.time_margin_ms;
@@ -335,7 +333,8 @@ class Workers {
         const std::size_t count =
             stopping_ ? 0 : std::min<std::size_t>(std::max(concurrency, 1), todo_.size());
         std::jthread snapshot_thread;
-        if (options_.snapshot) snapshot_thread = std::jthread([this] { snapshots(); });
+        if (options_.snapshot || options_.live)
+            snapshot_thread = std::jthread([this] { snapshots(); });
         {
             std::vector<std::jthread> threads;
             for (std::size_t w = 0; w < count; ++w) threads.emplace_back([this] { work(); });
@@ -381,8 +380,10 @@ class Workers {
         results_.flush();
         if (!results_) throw RunError("cannot append to '" + results_path_.string() + "'");
         progress_.game_finished(record);
-        if (options_.snapshot) {
-            fresh_.push_back(record);
+        if (options_.each_record) options_.each_record(record);
+        if (options_.snapshot) fresh_.push_back(record);
+        if (options_.snapshot || options_.live) {
+            ++unseen_;
             snapshot_wake_.notify_one();
         }
         if (options_.stop_after && options_.stop_after(record)) {
@@ -390,7 +391,7 @@ class Workers {
             diagnostics::log().debug("stopping after game {}: the caller has its answer",
                                      record.id);
         }
-        finished_[record.id] = std::move(record);
+        if (options_.keep_records) kept_[record.id] = std::move(record);
     }
 
     // The live standings' thread: waits for new records, takes them under the lock (a swap) and
@@ -402,23 +403,25 @@ class Workers {
         Clock::time_point next = Clock::now();  // the first game is shown at once
         std::unique_lock guard(lock_);
         while (true) {
-            snapshot_wake_.wait(guard, [&] { return games_over_ || !fresh_.empty(); });
+            snapshot_wake_.wait(guard, [&] { return games_over_ || unseen_ > 0; });
             snapshot_wake_.wait_until(guard, next, [&] { return games_over_; });
             if (games_over_) return;
             std::vector<GameRecord> fresh;
             fresh.swap(fresh_);
+            unseen_ = 0;
             guard.unlock();
             for (GameRecord& r : fresh) seen_.push_back(std::move(r));
             const Clock::time_point start = Clock::now();
             std::string leader;
             try {
-                leader = options_.snapshot(seen_);
+                if (options_.snapshot) leader = options_.snapshot(seen_);
+                if (options_.live) leader = options_.live();
             } catch (const std::exception& e) {
                 diagnostics::log().warn("live standings not written: {}", e.what());
             }
             const Clock::duration took = Clock::now() - start;
             diagnostics::log().debug(
-                "live standings of {} game(s) in {} ms", seen_.size(),
+                "live standings in {} ms",
                 std::chrono::duration_cast<std::chrono::milliseconds>(took).count());
             next = Clock::now() + std::max<Clock::duration>(options_.snapshot_every, 2 * took);
             guard.lock();
@@ -436,13 +439,14 @@ class Workers {
     std::mutex lock_;
     std::ofstream results_;
     Progress& progress_;
-    std::map<std::string, GameRecord>& finished_;
+    std::map<std::string, GameRecord>& kept_;  // with keep_records
     std::exception_ptr failure_;
     bool stopping_;
     // Live standings: records not yet shown (under the lock), and those shown (the snapshot
     // thread's own).
     std::condition_variable snapshot_wake_;
-    std::vector<GameRecord> fresh_;
+    std::vector<GameRecord> fresh_;  // for `snapshot` only
+    std::size_t unseen_ = 0;         // games recorded since the last snapshot
     bool games_over_ = false;
     std::vector<GameRecord> seen_;
 };
@@ -461,6 +465,63 @@ void log_schedule(const TournamentConfig& config, std::size_t games, std::size_t
     }
 }
 
+// The games an earlier run recorded (--resume), read as a stream: which scheduled games are
+// played (a bit each), and each one given to the progress line, stop_after and each_record.
+// Records are held only for what asks for them: keep_records (returned; then stop_after sees them
+// in schedule order, as the gate's test expects) and the record-based snapshot.
+class EarlierGames {
+  public:
+    EarlierGames(const std::vector<const ScheduledGame*>& schedule, const RunOptions& options,
+                 Progress& progress)
+        : schedule_(schedule), options_(options), progress_(progress) {
+        for (std::size_t i = 0; i < schedule.size(); ++i) position_.emplace(schedule[i]->id, i);
+        played_.assign(schedule.size(), false);
+    }
+    void add(GameRecord&& record) {
+        auto it = position_.find(record.id);
+        if (it == position_.end()) return;  // not a game of this schedule (or shard)
+        played_[it->second] = true;
+        if (options_.keep_records) {
+            kept.emplace(record.id, std::move(record));
+            return;
+        }
+        take(record);
+        if (options_.snapshot) for_snapshot.push_back(std::move(record));
+    }
+    // Returns whether stop_after already ended the run.
+    bool finish() {
+        if (options_.keep_records) {
+            for (const ScheduledGame* g : schedule_) {
+                auto it = kept.find(g->id);
+                if (it == kept.end()) continue;
+                take(it->second);
+                if (options_.snapshot) for_snapshot.push_back(it->second);
+            }
+        }
+        return stopping_;
+    }
+    bool played(const std::string& id) const {
+        auto it = position_.find(id);
+        return it != position_.end() && played_[it->second];
+    }
+
+    std::map<std::string, GameRecord> kept;  // keep_records: by id
+    std::vector<GameRecord> for_snapshot;    // the record-based snapshot's first records
+
+  private:
+    void take(const GameRecord& record) {
+        progress_.add_earlier(record);
+        if (options_.each_record) options_.each_record(record);
+        if (options_.stop_after && !stopping_) stopping_ = options_.stop_after(record);
+    }
+    const std::vector<const ScheduledGame*>& schedule_;
+    const RunOptions& options_;
+    Progress& progress_;
+    std::unordered_map<std::string_view, std::size_t> position_;
+    std::vector<bool> played_;
+    bool stopping_ = false;
+};
+
 }  // namespace
 
 std::vector<GameRecord> run_tournament(const TournamentConfig& config, const RunOptions& options,
@@ -470,8 +531,6 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
     open_run_directory(options, run_lock);
     const std::map<std::string, BotIdentity> identities =
         check_bot_versions(config, options, results_path, progress_out);
-    std::ostream no_notes(nullptr);  // said above already, when resuming
-    std::map<std::string, GameRecord> finished = read_finished(results_path, config, no_notes);
     files::write_atomically(options.out / "config.json",
                             match::dump_json(effective_config(config, options), 2) + "\n");
 
@@ -484,31 +543,29 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
     } else {
         for (const ScheduledGame& g : full_schedule) schedule.push_back(&g);
     }
+    Progress progress(progress_out, options.interactive, schedule.size());
+    EarlierGames earlier(schedule, options, progress);
+    std::ostream no_notes(nullptr);  // said above already, when resuming
+    read_finished(results_path, config, no_notes,
+                  [&](GameRecord&& r) { earlier.add(std::move(r)); });
+    bool stopping = earlier.finish();
     std::vector<const ScheduledGame*> todo;
     for (const ScheduledGame* g : schedule) {
-        if (!finished.count(g->id)) todo.push_back(g);
+        if (!earlier.played(g->id)) todo.push_back(g);
     }
     log_schedule(config, schedule.size(), todo.size());
     if (options.resume)
-        diagnostics::log().debug("resume: {} record(s) read, {} scheduled game(s) already played",
-                                 finished.size(), schedule.size() - todo.size());
-
-    Progress progress(progress_out, options.interactive, schedule.size());
-    bool stopping = false;
-    for (const ScheduledGame* g : schedule) {
-        if (!finished.count(g->id)) continue;
-        progress.add_earlier(finished.at(g->id));
-        if (options.stop_after && !stopping) stopping = options.stop_after(finished.at(g->id));
-    }
+        diagnostics::log().debug("resume: {} scheduled game(s) already played",
+                                 schedule.size() - todo.size());
     if (stopping) diagnostics::log().debug("resume: the earlier games already end the run");
-    Workers(config, options, identities, std::move(todo), results_path, progress, finished,
-            stopping)
+    Workers(config, options, identities, std::move(todo), results_path, progress,
+            std::move(earlier.for_snapshot), earlier.kept, stopping)
         .run(options.concurrency);
 
     std::vector<GameRecord> records;
     for (const ScheduledGame* g : schedule) {
-        auto it = finished.find(g->id);
-        if (it != finished.end()) records.push_back(it->second);
+        auto it = earlier.kept.find(g->id);
+        if (it != earlier.kept.end()) records.push_back(std::move(it->second));
     }
     return records;
 }

@@ -55,6 +55,15 @@ struct RunOptions {
     // final files. An exception from it is noted in the diagnostics and the run goes on.
     std::function<std::string(const std::vector<GameRecord>& records)> snapshot;
     std::chrono::milliseconds snapshot_every{3000};
+    // Streaming form of the above, which keeps nothing per game (issue 17: flat cost):
+    // `each_record` is called under the runner's lock for every game as it is recorded, the
+    // earlier run's first (--resume, in file order), so the caller keeps its own aggregates;
+    // `live` is then called like `snapshot`, without the records. Either form, or both.
+    std::function<void(const GameRecord&)> each_record;
+    std::function<std::string()> live;
+    // run_tournament returns the records (the gate reads them). Off (the tournament and match
+    // commands, which tally through each_record), it returns none and holds none in memory.
+    bool keep_records = true;
 };
 
 // The output directory cannot be used as asked (results there without --resume, a bot whose
@@ -100,11 +109,11 @@ void refuse_earlier_results(const std::filesystem::path& out, const std::string&
 nlohmann::ordered_json effective_config(const TournamentConfig& config, const RunOptions& options);
 
 // Plays every scheduled game not yet in OUT/results.jsonl and returns all records, in schedule
-// order (only those played when stop_after ended the run early). Progress goes to `progress`.
-// When the arena is interrupted (process::interrupt_signal()) no new game starts and the games
-// under way, whose bots the interrupt killed, are not recorded: a resumed run plays them again.
-// Throws RunError when OUT already holds results and resume is off, DirectoryInUse when another
-// arena writes there, RunError too when OUT cannot be written.
+// order (only those played when stop_after ended the run early; none without keep_records).
+// Progress goes to `progress`. When the arena is interrupted (process::interrupt_signal()) no new
+// game starts and the games under way, whose bots the interrupt killed, are not recorded: a resumed
+// run plays them again. Throws RunError when OUT already holds results and resume is off,
+// DirectoryInUse when another arena writes there, RunError too when OUT cannot be written.
 std::vector<GameRecord> run_tournament(const TournamentConfig& config, const RunOptions& options,
                                        std::ostream& progress);
 

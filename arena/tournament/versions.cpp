@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <ctime>
+#include <fstream>
+#include <functional>
 #include <ostream>
 #include <set>
 
@@ -21,34 +23,56 @@ struct Line {
     std::vector<std::string> changed_bots;  // seats played by another version than `now`'s
 };
 
-// The whole lines of results.jsonl with what this check needs of them. A line that is not a
-// record is kept as it is: the reader of the results reports it, with its line number.
+// What this check needs of one line of results.jsonl. A line that is not a record is kept as it
+// is: the reader of the results reports it, with its line number.
+Line read_line(std::string text, const std::map<std::string, BotIdentity>& now,
+               std::map<std::string, std::vector<std::string>>& changes) {
+    Line line{std::move(text), "", "", {}};
+    try {
+        const nlohmann::json j = nlohmann::json::parse(line.text);
+        line.id = j.value("id", "");
+        line.log = j.value("log", "");
+        const nlohmann::json& players = j.at("players");
+        const nlohmann::json identities = j.value("identities", nlohmann::json::array());
+        for (std::size_t seat = 0; seat < players.size() && seat < identities.size(); ++seat) {
+            const std::string name = players[seat].get<std::string>();
+            auto it = now.find(name);
+            if (it == now.end()) continue;
+            const BotIdentity recorded = identity_from_json(identities[seat]);
+            if (recorded == it->second) continue;
+            line.changed_bots.push_back(name);
+            if (!changes.count(name)) changes[name] = identity_changes(recorded, it->second);
+        }
+    } catch (const nlohmann::json::exception&) {
+    }
+    return line;
+}
+
+// The whole lines of results.jsonl, for moving some aside (--replace).
 std::vector<Line> read_lines(const std::string& text, const std::map<std::string, BotIdentity>& now,
                              std::map<std::string, std::vector<std::string>>& changes) {
     std::vector<Line> lines;
     for (std::size_t begin = 0, end; (end = text.find('\n', begin)) != std::string::npos;
-         begin = end + 1) {
-        Line line{text.substr(begin, end - begin), "", "", {}};
-        try {
-            const nlohmann::json j = nlohmann::json::parse(line.text);
-            line.id = j.value("id", "");
-            line.log = j.value("log", "");
-            const nlohmann::json& players = j.at("players");
-            const nlohmann::json identities = j.value("identities", nlohmann::json::array());
-            for (std::size_t seat = 0; seat < players.size() && seat < identities.size(); ++seat) {
-                const std::string name = players[seat].get<std::string>();
-                auto it = now.find(name);
-                if (it == now.end()) continue;
-                const BotIdentity recorded = identity_from_json(identities[seat]);
-                if (recorded == it->second) continue;
-                line.changed_bots.push_back(name);
-                if (!changes.count(name)) changes[name] = identity_changes(recorded, it->second);
-            }
-        } catch (const nlohmann::json::exception&) {
-        }
-        lines.push_back(std::move(line));
-    }
+         begin = end + 1)
+        lines.push_back(read_line(text.substr(begin, end - begin), now, changes));
     return lines;
+}
+
+// Every whole line of `path` to `each`, read in blocks: a large results.jsonl is never held.
+void for_each_line(const fs::path& path, const std::function<void(std::string&&)>& each) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw files::FileError("cannot read '" + path.string() + "': file missing or unreadable");
+    std::string pending;
+    std::vector<char> block(1 << 20);
+    while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
+        pending.append(block.data(), static_cast<std::size_t>(in.gcount()));
+        std::size_t begin = 0;
+        for (std::size_t end; (end = pending.find('\n', begin)) != std::string::npos;
+             begin = end + 1)
+            each(pending.substr(begin, end - begin));
+        pending.erase(0, begin);
+    }
 }
 
 std::string utc_stamp() {
@@ -94,10 +118,17 @@ void check_versions(const fs::path& out, const std::map<std::string, BotIdentity
     const fs::path results = out / "results.jsonl";
     if (!fs::exists(results)) return;
     std::map<std::string, std::vector<std::string>> changes;  // bot -> what changed
-    const std::vector<Line> lines = read_lines(files::read_text(results), now, changes);
+    // A first pass as a stream, counting; the lines are held only to move some aside.
+    std::map<std::string, std::size_t> changed_games;  // bot -> games of another version
+    std::size_t checked = 0;
+    for_each_line(results, [&](std::string&& text) {
+        ++checked;
+        for (const std::string& bot : read_line(std::move(text), now, changes).changed_bots)
+            ++changed_games[bot];
+    });
     const std::set<std::string> replacing(replace.begin(), replace.end());
     diagnostics::log().debug("versions: {} record line(s) checked, {} bot(s) changed since",
-                             lines.size(), changes.size());
+                             checked, changes.size());
     for (const auto& [bot, what] : changes) {
         for (const std::string& change : what)
             diagnostics::log().debug("versions: bot '{}': {}", bot, change);
@@ -107,11 +138,7 @@ void check_versions(const fs::path& out, const std::map<std::string, BotIdentity
     for (const auto& [changed_bot, what] : changes) {
         const std::string& bot = changed_bot;  // a lambda may not capture a structured binding
         if (replacing.count(bot)) continue;    // (C++20 allows it; clang 14 does not)
-        const auto games = std::count_if(lines.begin(), lines.end(), [&](const Line& l) {
-            return std::find(l.changed_bots.begin(), l.changed_bots.end(), bot) !=
-                   l.changed_bots.end();
-        });
-        refused += "\n  bot '" + bot + "': " + std::to_string(games) +
+        refused += "\n  bot '" + bot + "': " + std::to_string(changed_games[bot]) +
                    " game(s) in the directory were played by another version:";
         for (const std::string& change : what) refused += "\n    " + change;
     }
@@ -133,6 +160,8 @@ void check_versions(const fs::path& out, const std::map<std::string, BotIdentity
                   << "' in " << out.string() << "\n";
     }
     if (changes.empty()) return;
+    changes.clear();
+    const std::vector<Line> lines = read_lines(files::read_text(results), now, changes);
     const std::size_t moving = static_cast<std::size_t>(std::count_if(
         lines.begin(), lines.end(), [](const Line& l) { return !l.changed_bots.empty(); }));
     const fs::path aside = move_aside(out, lines, replacing);

@@ -6,7 +6,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <span>
 
 #include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
@@ -14,7 +13,9 @@
 #include "arena/match/match_log_json.hpp"
 #include "arena/ratings/ratings.hpp"
 #include "arena/report/elo_json.hpp"
+#include "arena/report/run_tally.hpp"
 #include "arena/report/samegame_standings.hpp"
+#include "arena/report/tally_fits.hpp"
 #include "arena/report/versus_standings.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
@@ -118,39 +119,24 @@ int time_bin(double ms) {
     return std::clamp(bin, 0, kBins - 1);
 }
 
-// Ratings and scores after the first k games, at up to 40 points over the games played (in the
-// order they finished): how the standings settled.
+// Ratings and scores at fixed checkpoints of the schedule (report::RunTally::checkpoints: after
+// each share of the seeds, whatever order the games finished in): how the standings settled.
 nlohmann::json rating_progress(const tournament::TournamentConfig& config,
-                               const std::vector<tournament::GameRecord>& records) {
-    std::map<std::string, int> index;
-    for (std::size_t i = 0; i < config.bots.size(); ++i)
-        index[config.bots[i].name] = static_cast<int>(i);
+                               const report::RunTally& tally) {
     const int n = static_cast<int>(config.bots.size());
     const bool multiplayer = config.players_per_game > 2;
-    std::vector<ratings::RankedGame> ranked;
-    std::vector<std::size_t> ranked_after;  // ranked.size() after each record
-    for (const tournament::GameRecord& r : records) {
-        ratings::RankedGame game;
-        for (std::size_t seat = 0; seat < r.players.size() && seat < r.ranks.size(); ++seat) {
-            auto it = index.find(r.players[seat]);
-            if (it == index.end()) continue;
-            game.players.push_back(it->second);
-            game.ranks.push_back(r.ranks[seat]);
-        }
-        if (game.players.size() >= 2) ranked.push_back(std::move(game));
-        ranked_after.push_back(ranked.size());
-    }
     nlohmann::json games = nlohmann::json::array();
     std::vector<nlohmann::json> rating(n, nlohmann::json::array()),
         score(n, nlohmann::json::array());
-    const std::size_t points = std::min<std::size_t>(records.size(), 40);
-    for (std::size_t p = 1; p <= points; ++p) {
-        const std::size_t played = (records.size() * p + points - 1) / points;
-        const std::span<const ratings::RankedGame> prefix(ranked.data(), ranked_after[played - 1]);
-        const std::vector<ratings::PairGame> pairwise = ratings::pairwise_games(prefix);
+    report::OrderCounts prefix;
+    std::int64_t played = 0;
+    for (const report::OrderCounts& checkpoint : tally.checkpoints()) {
+        if (checkpoint.empty()) continue;
+        report::add_counts(prefix, checkpoint);
+        for (const auto& [order, count] : checkpoint) played += count;
         const ratings::RatingFit fit =
-            multiplayer ? ratings::plackett_luce(n, prefix) : ratings::bradley_terry(n, pairwise);
-        const std::vector<ratings::WDL> wdl = ratings::wdl_by_player(n, pairwise);
+            multiplayer ? report::plackett_luce_of(n, prefix) : report::bradley_terry_of(n, prefix);
+        const std::vector<ratings::WDL> wdl = report::wdl_of(report::crosstable_of(n, prefix));
         games.push_back(played);
         for (int b = 0; b < n; ++b) {
             rating[b].push_back(report::elo_array(fit.ratings[b]));
@@ -167,12 +153,11 @@ nlohmann::json rating_progress(const tournament::TournamentConfig& config,
 }
 
 // The first and the later turns' limits, as the logs recorded them (they follow the config's
-// time scale and margin).
-nlohmann::json time_limits(const fs::path& dir,
-                           const std::vector<tournament::GameRecord>& records) {
-    for (const tournament::GameRecord& r : records) {
+// time scale and margin): from the earliest games' logs, the first that reads.
+nlohmann::json time_limits(const fs::path& dir, const report::RunTally& tally) {
+    for (const auto& [id, log_path] : tally.first_logs()) {
         try {
-            const nlohmann::json log = nlohmann::json::parse(files::read_log_text(dir / r.log));
+            const nlohmann::json log = nlohmann::json::parse(files::read_log_text(dir / log_path));
             std::set<int> seen_player;
             std::optional<double> first, later;
             for (const nlohmann::json& t : log.at("turns")) {
@@ -192,31 +177,34 @@ nlohmann::json time_limits(const fs::path& dir,
     return {{"first_ms", nullptr}, {"later_ms", nullptr}};
 }
 
-nlohmann::json turn_times(const std::vector<std::string>& bots,
-                          const std::vector<tournament::GameRecord>& records) {
+// The page's bins of a tally's histogram (whose bins are far finer).
+std::vector<std::int64_t> page_bins(const tournament::TurnHistogram& times) {
+    std::vector<std::int64_t> bins(kBins, 0);
+    for (const auto& [bin, count] : times.bins())
+        bins[time_bin(tournament::TurnHistogram::ms_of_bin(bin))] +=
+            static_cast<std::int64_t>(count);
+    return bins;
+}
+
+nlohmann::json turn_times(const std::vector<std::string>& bots, const report::RunTally& tally) {
     nlohmann::json edges = nlohmann::json::array();
     for (int b = 0; b <= kBins; ++b)
         edges.push_back(kFirstEdgeMs * std::pow(10.0, double(b) / kBinsPerDecade));
     nlohmann::json per_bot = nlohmann::json::object();
     for (const std::string& bot : bots) {
-        std::vector<int> first(kBins, 0), later(kBins, 0);
-        std::vector<double> all;
-        for (const tournament::GameRecord& r : records) {
-            for (std::size_t seat = 0; seat < r.players.size() && seat < r.turn_ms.size(); ++seat) {
-                if (r.players[seat] != bot) continue;
-                for (std::size_t k = 0; k < r.turn_ms[seat].size(); ++k) {
-                    ++(k == 0 ? first : later)[time_bin(r.turn_ms[seat][k])];
-                    all.push_back(r.turn_ms[seat][k]);
-                }
-            }
-        }
+        std::vector<std::int64_t> first(kBins, 0), later(kBins, 0);
         nlohmann::json summary = nlohmann::json::object();
-        if (!all.empty()) {
-            summary = {{"turns", all.size()},
-                       {"p50", report::quantile(all, 0.5)},
-                       {"p90", report::quantile(all, 0.9)},
-                       {"p99", report::quantile(all, 0.99)},
-                       {"max", *std::max_element(all.begin(), all.end())}};
+        auto it = tally.health().find(bot);
+        if (it != tally.health().end() && it->second.turn_times.count() > 0) {
+            const tournament::TurnHistogram& all = it->second.turn_times;
+            first = page_bins(it->second.first_turn_times);
+            later = page_bins(all);
+            for (int b = 0; b < kBins; ++b) later[b] -= first[b];
+            summary = {{"turns", all.count()},
+                       {"p50", all.quantile_ms(0.5)},
+                       {"p90", all.quantile_ms(0.9)},
+                       {"p99", all.quantile_ms(0.99)},
+                       {"max", all.max_ms()}};
         }
         per_bot[bot] = {{"first", first}, {"later", later}, {"summary", summary}};
     }
@@ -265,10 +253,11 @@ nlohmann::json failure_entry(const fs::path& dir, const tournament::GameRecord& 
             {"seats", seats}};
 }
 
-// What the report needs of a config (the game, the bots, the boards), from the records and what
-// config.json says, for a config that no longer loads.
-tournament::TournamentConfig config_from_records(
-    const fs::path& config_file, const std::vector<tournament::GameRecord>& records) {
+// What the report needs of a config (the game, the bots, the boards), from the records (read as
+// a stream: names and boards only are kept) and what config.json says, for a config that no
+// longer loads.
+tournament::TournamentConfig config_from_results(const fs::path& config_file,
+                                                 const fs::path& results_file) {
     tournament::TournamentConfig config;
     std::vector<std::string> names;
     try {
@@ -280,7 +269,7 @@ tournament::TournamentConfig config_from_records(
     } catch (const std::exception&) {
     }
     std::set<std::string> seen_board;
-    for (const tournament::GameRecord& r : records) {
+    tournament::for_each_result(results_file, [&](tournament::GameRecord&& r) {
         if (config.game.empty()) config.game = r.game;
         config.players_per_game =
             std::max(config.players_per_game, static_cast<int>(r.players.size()));
@@ -292,7 +281,7 @@ tournament::TournamentConfig config_from_records(
             t.name = t.title = r.testcase;
             config.testcases.push_back(t);
         }
-    }
+    });
     for (const std::string& name : names) {
         match::PlayerSpec bot;
         bot.name = name;
@@ -304,11 +293,11 @@ tournament::TournamentConfig config_from_records(
 
 // The standings as the game's registry entry says they read: validator totals with the boards
 // (puzzles), or ratings with their progress over the games.
-void add_standings(const tournament::TournamentConfig& config,
-                   const std::vector<tournament::GameRecord>& records, nlohmann::json& data) {
+void add_standings(const tournament::TournamentConfig& config, const report::RunTally& tally,
+                   nlohmann::json& data) {
     const referee::GameInfo* game = referee::find_game(config.game);
     if (game && game->standings == referee::StandingsKind::validator_totals) {
-        data["standings"] = report::to_json(report::samegame_standings(config, records), config);
+        data["standings"] = report::to_json(report::samegame_standings(config, tally), config);
         nlohmann::json boards = nlohmann::json::array();
         for (const referee::Testcase& t : config.testcases) {
             boards.push_back({{"name", t.name},
@@ -318,30 +307,31 @@ void add_standings(const tournament::TournamentConfig& config,
         }
         data["boards"] = boards;
     } else {
-        data["standings"] = report::to_json(report::versus_standings(config, records));
-        data["progress"] = rating_progress(config, records);
+        data["standings"] = report::to_json(report::versus_standings(config, tally));
+        data["progress"] = rating_progress(config, tally);
     }
 }
 
-bool failed(const tournament::GameRecord& r) {
-    return std::any_of(r.outcomes.begin(), r.outcomes.end(),
-                       [](match::Outcome o) { return o != match::Outcome::ok; });
+// make_schedule(config).size() without making it: a million-game schedule takes 200 MB.
+std::size_t schedule_size(const tournament::TournamentConfig& config) {
+    if (config.seeds.empty()) return config.testcases.size() * config.bots.size();
+    tournament::TournamentConfig one_seed = config;
+    one_seed.seeds.resize(1);
+    return tournament::make_schedule(one_seed).size() * config.seeds.size();
 }
 
-nlohmann::json failed_games(const fs::path& dir,
-                            const std::vector<tournament::GameRecord>& records) {
+// The failed games the tally lists (the earliest by game id), each described from its record
+// and log.
+nlohmann::json failed_games(const fs::path& dir, const report::RunTally& tally) {
     nlohmann::json failures = nlohmann::json::array();
-    for (const tournament::GameRecord& r : records) {
-        if (failed(r)) failures.push_back(failure_entry(dir, r));
-    }
+    for (const auto& [id, r] : tally.listed_failures()) failures.push_back(failure_entry(dir, r));
     return failures;
 }
 
-// The report's numbers of these records, but for the failed games and the notes on
-// results.jsonl, which the callers add.
-nlohmann::json data_of_records(const fs::path& dir, const tournament::TournamentConfig& config,
-                               const std::vector<tournament::GameRecord>& records,
-                               std::size_t scheduled) {
+// The report's numbers of a tally, but for the failed games and the notes on results.jsonl,
+// which the callers add.
+nlohmann::json data_of_tally(const fs::path& dir, const tournament::TournamentConfig& config,
+                             const report::RunTally& tally, std::size_t scheduled) {
     std::vector<std::string> bots;
     for (const match::PlayerSpec& b : config.bots) bots.push_back(b.name);
     nlohmann::json data;
@@ -352,11 +342,12 @@ nlohmann::json data_of_records(const fs::path& dir, const tournament::Tournament
     data["players_per_game"] = config.players_per_game;
     data["bots"] = bots;
     data["notes"] = nlohmann::json::array();
-    data["games_played"] = records.size();
+    data["games_played"] = tally.games();
     data["games_scheduled"] = scheduled;
-    add_standings(config, records, data);
-    data["limits"] = time_limits(dir, records);
-    data["turn_times"] = turn_times(bots, records);
+    data["failed_games"] = tally.failed_games();
+    add_standings(config, tally, data);
+    data["limits"] = time_limits(dir, tally);
+    data["turn_times"] = turn_times(bots, tally);
     return data;
 }
 
@@ -463,23 +454,23 @@ nlohmann::json report_data(const fs::path& dir) {
         // E.g. a SameGame board file that stayed behind when the directory was copied.
         config_loaded = false;
     }
-    // Every record is checked against the directory's config (its game, bots and seats).
-    tournament::ResultsFile results;
+    // Every record is checked against the directory's config (its game, bots and seats), and
+    // read as a stream into a tally: nothing is kept per game.
     try {
-        results = tournament::read_results(results_file, config_loaded
-                                                             ? tournament::expectations_of(config)
-                                                             : tournament::ResultsExpectations{});
+        if (!config_loaded) config = config_from_results(config_file, results_file);
+        report::RunTally tally(config);
+        const tournament::ResultsFile results = tournament::for_each_result(
+            results_file, [&](tournament::GameRecord&& r) { tally.add(r); },
+            config_loaded ? tournament::expectations_of(config)
+                          : tournament::ResultsExpectations{});
+        nlohmann::json data = data_of_tally(
+            dir, config, tally, config_loaded ? schedule_size(config) : tally.games());
+        data["notes"] = results.notes;
+        data["failures"] = failed_games(dir, tally);
+        return data;
     } catch (const std::runtime_error& e) {  // unreadable, or a damaged line
         throw ViewError(e.what());
     }
-    const std::vector<tournament::GameRecord>& records = results.records;
-    if (!config_loaded) config = config_from_records(config_file, records);
-    nlohmann::json data =
-        data_of_records(dir, config, records,
-                        config_loaded ? tournament::make_schedule(config).size() : records.size());
-    data["notes"] = results.notes;
-    data["failures"] = failed_games(dir, records);
-    return data;
 }
 
 std::string report_html(const nlohmann::json& data) {
@@ -492,8 +483,8 @@ ReportFiles write_report(const fs::path& dir, int max_replays) {
     nlohmann::json data = report_data(dir);
     ReportFiles written;
     written.report = dir / "report.html";
+    written.failed_games = data["failed_games"].get<int>();
     for (nlohmann::json& failure : data["failures"]) {
-        ++written.failed_games;
         if (written.replays < max_replays && write_failure_replay(dir, failure)) ++written.replays;
     }
     for (const nlohmann::json& note : data["notes"]) written.notes.push_back(note);
@@ -511,7 +502,14 @@ LiveReport::LiveReport(fs::path dir, int max_replays)
 
 ReportFiles LiveReport::write(const tournament::TournamentConfig& config,
                               const std::vector<tournament::GameRecord>& records, Running running) {
-    nlohmann::json data = data_of_records(dir_, config, records, running.total);
+    report::RunTally tally(config);
+    for (const tournament::GameRecord& r : records) tally.add(r);
+    return write(config, tally, running);
+}
+
+ReportFiles LiveReport::write(const tournament::TournamentConfig& config,
+                              const report::RunTally& tally, Running running) {
+    nlohmann::json data = data_of_tally(dir_, config, tally, running.total);
     const auto now = std::chrono::system_clock::now().time_since_epoch();
     data["running"] = {
         {"done", running.done},
@@ -521,10 +519,9 @@ ReportFiles LiveReport::write(const tournament::TournamentConfig& config,
         {"stale_after_s", kStaleAfterSeconds}};
     ReportFiles written;
     written.report = dir_ / "report.html";
+    written.failed_games = static_cast<int>(tally.failed_games());
     data["failures"] = nlohmann::json::array();
-    for (const tournament::GameRecord& r : records) {
-        if (!failed(r)) continue;
-        ++written.failed_games;
+    for (const auto& [id, r] : tally.listed_failures()) {
         auto [entry, added] = failures_.try_emplace(r.id);
         if (added) {
             entry->second = failure_entry(dir_, r);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "arena/common/error.hpp"
+#include "arena/report/run_tally.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
 
@@ -33,7 +34,9 @@ nlohmann::json read_match_log(const std::filesystem::path& file);
 std::string replay_html(const nlohmann::json& log);
 
 // The numbers the report page draws, from a tournament directory: config.json, results.jsonl
-// and the logs in games/. Throws ViewError when the directory is not a tournament's.
+// (read as a stream into a report::RunTally: memory does not grow with the games) and the logs
+// in games/ (the failed games listed: the earliest RunTally::kListedFailures by game id; all are
+// counted in "failed_games"). Throws ViewError when the directory is not a tournament's.
 nlohmann::json report_data(const std::filesystem::path& dir);
 
 // The report page of report_data().
@@ -69,6 +72,9 @@ inline constexpr int kStaleAfterSeconds = 600;
 class LiveReport {
   public:
     explicit LiveReport(std::filesystem::path dir, int max_replays = 200);
+    ReportFiles write(const tournament::TournamentConfig& config, const report::RunTally& tally,
+                      Running running);
+    // The same over records (a tally of them).
     ReportFiles write(const tournament::TournamentConfig& config,
                       const std::vector<tournament::GameRecord>& records, Running running);
 
@@ -76,7 +82,8 @@ class LiveReport {
     std::filesystem::path dir_;
     int max_replays_;
     int replays_ = 0;
-    std::map<std::string, nlohmann::json> failures_;  // by game id
+    // By game id, each read once; only listed games come here (RunTally::kListedFailures).
+    std::map<std::string, nlohmann::json> failures_;
 };
 
 // JSON text that can stand inside an HTML <script> element: every '<', '>' and '&' (which JSON
