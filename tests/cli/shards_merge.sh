@@ -31,7 +31,7 @@ samegame_config() {
 
 # What the standings are computed from, without the turn times (which differ run to run).
 games_of() { jq -c '{id, group, players, scores, ranks, outcomes, turns, reason, log, identities}' "$1/results.jsonl"; }
-standings_of() { jq -S 'del(.. | objects | .turn_ms?, .health?)' "$1/standings.json"; }
+standings_of() { jq -S 'del(.. | objects | .turn_ms?, .health?, .max_turn_ms?, .mean_turn_ms?)' "$1/standings.json"; }
 ids_of() { jq -r .id "$1/results.jsonl"; }
 digest() { find "$@" -type f ! -name .arena.lock -exec md5sum {} + | sort; }
 
