@@ -67,14 +67,15 @@ bool names_compressed_log(const std::filesystem::path& file) {
     return file.string().ends_with(kCompressedLogSuffix);
 }
 
-std::string compress_log(std::string_view text) {
+std::string compress_log(std::string_view text, LogCompression how) {
+    const int level = how == LogCompression::zstd_fast ? kFastLogZstdLevel : kLogZstdLevel;
     // One context per thread, kept: a level-15 context is a few MB of tables, allocated once
     // rather than for every game.
     thread_local const std::unique_ptr<ZSTD_CCtx, ContextFree> context(ZSTD_createCCtx());
     if (!context) throw FileError("cannot compress a log: out of memory");
     std::string frame(ZSTD_compressBound(text.size()), '\0');
     const std::size_t size = ZSTD_compressCCtx(context.get(), frame.data(), frame.size(),
-                                               text.data(), text.size(), kLogZstdLevel);
+                                               text.data(), text.size(), level);
     // With a buffer of ZSTD_compressBound bytes only memory can fail.
     if (ZSTD_isError(size))
         throw FileError(std::string("cannot compress a log: zstd: ") + ZSTD_getErrorName(size));
@@ -87,9 +88,9 @@ std::string read_log_text(const std::filesystem::path& path) {
     return starts_as_zstd(bytes) ? decompress(bytes, path) : bytes;
 }
 
-void write_log(const std::filesystem::path& file, std::string_view text) {
+void write_log(const std::filesystem::path& file, std::string_view text, LogCompression how) {
     if (names_compressed_log(file))
-        write_atomically(file, compress_log(text));
+        write_atomically(file, compress_log(text, how));
     else
         write_atomically(file, text);
 }

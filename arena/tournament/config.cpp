@@ -74,7 +74,15 @@ std::string log_retention_name(LogRetention logs) {
 }
 
 std::string log_compression_name(files::LogCompression compression) {
-    return compression == files::LogCompression::zstd ? "zstd" : "none";
+    switch (compression) {
+        case files::LogCompression::zstd:
+            return "zstd";
+        case files::LogCompression::zstd_fast:
+            return "zstd-fast";
+        case files::LogCompression::none:
+            break;
+    }
+    return "none";
 }
 
 namespace {
@@ -426,7 +434,7 @@ std::size_t read_choice(const FieldReader& fields, const char* field,
                            "use " + allowed + " (" + what + ")");
 }
 
-// "logs": "all" | "failed" | "none"; "log_compression": "zstd" | "none".
+// "logs": "all" | "failed" | "none"; "log_compression": "zstd" | "zstd-fast" | "none".
 void read_log_fields(const FieldReader& fields, TournamentConfig& config) {
     if (fields.find("logs")) {
         constexpr LogRetention kRetentions[] = {LogRetention::all, LogRetention::failed,
@@ -435,10 +443,12 @@ void read_log_fields(const FieldReader& fields, TournamentConfig& config) {
                                               "which games keep their log in games/")];
     }
     if (fields.find("log_compression")) {
-        const std::size_t choice = read_choice(fields, "log_compression", {"zstd", "none"},
-                                               "logs written as games/<id>.json.zst or .json");
-        config.log_compression =
-            choice == 0 ? files::LogCompression::zstd : files::LogCompression::none;
+        constexpr files::LogCompression kForms[] = {files::LogCompression::zstd,
+                                                    files::LogCompression::zstd_fast,
+                                                    files::LogCompression::none};
+        config.log_compression = kForms[read_choice(
+            fields, "log_compression", {"zstd", "zstd-fast", "none"},
+            "logs written as games/<id>.json.zst, compressed hard or fast, or as .json")];
     }
 }
 

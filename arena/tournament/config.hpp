@@ -114,7 +114,8 @@ struct ConfigReadOptions {
 
 // "round-robin", "gauntlet": as configs name them.
 std::string format_name(Format format);
-// "all", "failed", "none"; "zstd", "none": as configs name them (a run's config.json too).
+// "all", "failed", "none"; "zstd", "zstd-fast", "none": as configs name them (a run's
+// config.json too).
 std::string log_retention_name(LogRetention logs);
 std::string log_compression_name(files::LogCompression compression);
 

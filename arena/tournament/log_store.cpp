@@ -34,9 +34,10 @@ std::string store_log(const TournamentConfig& config, const std::filesystem::pat
                       const std::string& id, const match::MatchLog& log) {
     if (!kept(config.logs, log)) return "";
     std::string log_path = "games/" + id + ".json";
-    if (config.log_compression == files::LogCompression::zstd)
+    if (config.log_compression != files::LogCompression::none)
         log_path += files::kCompressedLogSuffix;
-    files::write_log(out / log_path, match::dump_json(match::to_json(log)) + "\n");
+    files::write_log(out / log_path, match::dump_json(match::to_json(log)) + "\n",
+                     config.log_compression);
     return log_path;
 }
 

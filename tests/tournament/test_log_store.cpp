@@ -1,5 +1,5 @@
 // Issue 17, item 5: which games keep their log ("logs": all / failed / none) and in which form
-// ("log_compression": zstd / none), as the config says and store_log writes them.
+// ("log_compression": zstd / zstd-fast / none), as the config says and store_log writes them.
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -72,7 +72,10 @@ TEST_CASE("logs and log_compression: defaults all and zstd, each value read") {
     CHECK(config_with(R"("log_compression": "none")").log_compression ==
           files::LogCompression::none);
     CHECK(tournament::log_retention_name(LogRetention::failed) == "failed");
+    CHECK(config_with(R"("log_compression": "zstd-fast")").log_compression ==
+          files::LogCompression::zstd_fast);
     CHECK(tournament::log_compression_name(files::LogCompression::zstd) == "zstd");
+    CHECK(tournament::log_compression_name(files::LogCompression::zstd_fast) == "zstd-fast");
 }
 
 TEST_CASE("a wrong logs or log_compression value names the field, the values and the closest") {
@@ -85,7 +88,7 @@ TEST_CASE("a wrong logs or log_compression value names the field, the values and
     CHECK(config_error(R"("logs": true)") ==
           "logs.json: field 'logs': must be a string, got boolean");
     CHECK(config_error(R"("log_compression": "gzip")")
-              .find("field 'log_compression': 'gzip': use \"zstd\" or \"none\"") !=
+              .find("field 'log_compression': 'gzip': use \"zstd\", \"zstd-fast\" or \"none\"") !=
           std::string::npos);
     CHECK(config_error(R"("log_compresion": "zstd")").find("did you mean 'log_compression'?") !=
           std::string::npos);
@@ -101,6 +104,19 @@ TEST_CASE("store_log: all keeps every game's log, compressed by default") {
     CHECK(log["game"] == "diceshogi");
     CHECK(log["turns"][0]["output"] == "1112");
     CHECK(files::read_text(out.path / path).compare(0, 4, "\x28\xB5\x2F\xFD") == 0);
+}
+
+TEST_CASE("store_log: zstd-fast writes the same .json.zst, larger than zstd's, read alike") {
+    TempDir out;
+    const std::string hard =
+        tournament::store_log(config_with(""), out.path / "hard", "g", game(match::Outcome::ok));
+    const std::string fast =
+        tournament::store_log(config_with(R"("log_compression": "zstd-fast")"), out.path / "fast",
+                              "g", game(match::Outcome::ok));
+    CHECK(fast == "games/g.json.zst");
+    CHECK(files::read_log_text(out.path / "fast" / fast) ==
+          files::read_log_text(out.path / "hard" / hard));
+    CHECK(files::read_text(out.path / "fast" / fast).compare(0, 4, "\x28\xB5\x2F\xFD") == 0);
 }
 
 TEST_CASE("store_log: log_compression none writes plain JSON as before") {
