@@ -225,7 +225,8 @@ CLI::App* add_gate_command(CLI::App& app, GateArgs& args) {
                               "gate.round_pairs) into --out (default <out>/round-R/shard-I-of-N)")
         ->group(rounds);
     cmd->add_option("--shard", args.shard,
-                    "With --round: play shard I (from 0) of N of the round, e.g. 0/2 (default 0/1)")
+                    "Play shard I (from 0) of N of round R (of the boards for " + puzzle_titles() +
+                        "), e.g. 0/2 (default 0/1)")
         ->group(rounds);
     cmd->add_option("--judge", args.judge,
                     "Judge the round directories played (DIR...): exit 0 pass, 1 fail, 3 no "
