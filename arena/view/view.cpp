@@ -155,6 +155,7 @@ nlohmann::json rating_progress(const tournament::TournamentConfig& config,
 // The first and the later turns' limits, as the logs recorded them (they follow the config's
 // time scale and margin): from the earliest games' logs, the first that reads.
 nlohmann::json time_limits(const fs::path& dir, const report::RunTally& tally) {
+    std::optional<double> first_only;
     for (const auto& [id, log_path] : tally.first_logs()) {
         try {
             const nlohmann::json log = nlohmann::json::parse(files::read_log_text(dir / log_path));
@@ -167,13 +168,15 @@ nlohmann::json time_limits(const fs::path& dir, const report::RunTally& tally) {
                 else
                     later = std::min(later.value_or(limit), limit);
             }
-            if (first)
-                return {{"first_ms", *first},
-                        {"later_ms", later ? nlohmann::json(*later) : nullptr}};
+            // A game that ended at a first turn (a crash) says nothing of the later limit: a
+            // later game's log may.
+            if (first && later) return {{"first_ms", *first}, {"later_ms", *later}};
+            if (first && !first_only) first_only = *first;
         } catch (const std::exception&) {
             // A missing or damaged log: try the next game.
         }
     }
+    if (first_only) return {{"first_ms", *first_only}, {"later_ms", nullptr}};
     return {{"first_ms", nullptr}, {"later_ms", nullptr}};
 }
 
@@ -463,8 +466,8 @@ nlohmann::json report_data(const fs::path& dir) {
             results_file, [&](tournament::GameRecord&& r) { tally.add(r); },
             config_loaded ? tournament::expectations_of(config)
                           : tournament::ResultsExpectations{});
-        nlohmann::json data = data_of_tally(
-            dir, config, tally, config_loaded ? schedule_size(config) : tally.games());
+        nlohmann::json data = data_of_tally(dir, config, tally,
+                                            config_loaded ? schedule_size(config) : tally.games());
         data["notes"] = results.notes;
         data["failures"] = failed_games(dir, tally);
         return data;
