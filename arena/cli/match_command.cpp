@@ -287,7 +287,7 @@ CLI::App* add_match_command(CLI::App& app, MatchArgs& args) {
         "  arena match tsuro --bot mine=./mine --bot build/bots/tsuro/strong --bot "
         "build/bots/tsuro/random -n 60\n"
         "  arena match --resume --out results/match-20261124-131502\n"
-        "Then: arena view DIR (report.html), arena replay DIR/games/<id>.json");
+        "Then: arena view DIR (report.html), arena replay DIR/games/<id>.json.zst");
     return command;
 }
 

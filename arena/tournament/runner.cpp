@@ -104,6 +104,9 @@ nlohmann::ordered_json effective_config(const TournamentConfig& config, const Ru
     }
     effective["time"] = {{"scale", config.time_scale}, {"margin_ms", config.time_margin_ms}};
     if (config.games) effective["games"] = *config.games;
+    // Which logs are kept and how (configs/README.md): --resume goes on the same way.
+    effective["logs"] = log_retention_name(config.logs);
+    effective["log_compression"] = log_compression_name(config.log_compression);
     effective["concurrency"] = options.concurrency;
     effective["out"] = options.out.string();
     return effective;
@@ -546,8 +549,11 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
     Progress progress(progress_out, options.interactive, schedule.size());
     EarlierGames earlier(schedule, options, progress);
     std::ostream no_notes(nullptr);  // said above already, when resuming
-    read_finished(results_path, config, no_notes,
-                  [&](GameRecord&& r) { earlier.add(std::move(r)); });
+    std::size_t records_read = 0;
+    read_finished(results_path, config, no_notes, [&](GameRecord&& r) {
+        ++records_read;
+        earlier.add(std::move(r));
+    });
     bool stopping = earlier.finish();
     std::vector<const ScheduledGame*> todo;
     for (const ScheduledGame* g : schedule) {
@@ -555,8 +561,8 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
     }
     log_schedule(config, schedule.size(), todo.size());
     if (options.resume)
-        diagnostics::log().debug("resume: {} scheduled game(s) already played",
-                                 schedule.size() - todo.size());
+        diagnostics::log().debug("resume: {} record(s) read, {} scheduled game(s) already played",
+                                 records_read, schedule.size() - todo.size());
     if (stopping) diagnostics::log().debug("resume: the earlier games already end the run");
     Workers(config, options, identities, std::move(todo), results_path, progress,
             std::move(earlier.for_snapshot), earlier.kept, stopping)

@@ -219,7 +219,8 @@ nlohmann::json failure_entry(const fs::path& dir, const tournament::GameRecord& 
     nlohmann::json seats = nlohmann::json::array();
     nlohmann::json log;
     try {
-        log = nlohmann::json::parse(files::read_log_text(dir / r.log));
+        // "log": "" when the run kept no log of this game ("logs": "none").
+        if (!r.log.empty()) log = nlohmann::json::parse(files::read_log_text(dir / r.log));
     } catch (const std::exception&) {
     }
     for (std::size_t seat = 0; seat < r.outcomes.size(); ++seat) {
@@ -363,8 +364,10 @@ bool write_failure_replay(const fs::path& dir, nlohmann::json& failure) {
     // directory gets no page.
     if (id.empty() || id.find('/') != std::string::npos || id.find("..") != std::string::npos)
         return false;
+    const std::string log_path = failure["log"].get<std::string>();
+    if (log_path.empty()) return false;  // the run kept no log of it ("logs": "none")
     try {
-        const nlohmann::json log = read_match_log(dir / failure["log"].get<std::string>());
+        const nlohmann::json log = read_match_log(dir / log_path);
         files::write_atomically(dir / "replays" / (id + ".html"), replay_html(log));
         failure["replay"] = "replays/" + id + ".html";
         return true;

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "arena/common/log_files.hpp"
 #include "arena/process/bot_process.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/runner.hpp"
@@ -393,7 +394,8 @@ int main(int argc, char** argv) {
         check(bot.expect.detail(detail), game + ": unexpected detail");
         Json log;
         try {
-            log = Json::parse(file_text(out / record.log));  // throws if not valid JSON (UTF-8)
+            // Throws if not valid JSON (UTF-8); the log may be compressed (.json.zst).
+            log = Json::parse(files::read_log_text(out / record.log));
         } catch (const Json::exception& e) {
             check(false, game + ": the log is not valid JSON: " + e.what());
             continue;

@@ -73,7 +73,7 @@ TEST_CASE("a record with a value missing for a seat is an error naming file, lin
     CHECK(message.find("'dir/results.jsonl' line 2") != std::string::npos);
     CHECK(message.find("field 'scores' has 0 values for 2 players") != std::string::npos);
     for (const char* field :
-         {"ranks", "outcomes", "details", "mean_turn_ms", "max_turn_ms", "turn_ms"}) {
+         {"ranks", "outcomes", "details", "mean_turn_ms", "max_turn_ms", "first_turn_ms", "turn_hist"}) {
         Json short_one = record("g1");
         short_one[field].erase(1);
         CHECK(fault_of(lines({short_one})).find(std::string("field '") + field + "' has 1") !=
