@@ -213,7 +213,7 @@ std::string write_run_outputs(const tournament::TournamentConfig& config, const 
     report::RunTally tally(config);
     tournament::for_each_result(
         out / "results.jsonl", [&](tournament::GameRecord&& r) { tally.add(r); },
-        tournament::expectations_of(config));
+        tournament::standings_expectations_of(config));
     std::string text = write_standings(config, tally, out, "");
     text += report::failures_text(tally, out);
     try {

@@ -86,7 +86,8 @@ int run_standings_command(const StandingsArgs& args) {
                                 ? whole_run(dirs.front())
                                 : shards(dirs);
     report::RunTally tally(sources.config);
-    const tournament::ResultsExpectations expected = tournament::expectations_of(sources.config);
+    const tournament::ResultsExpectations expected =
+        tournament::standings_expectations_of(sources.config);
     for (const fs::path& dir : sources.dirs) {
         const fs::path results = dir / "results.jsonl";
         if (!fs::exists(results)) continue;  // a shard without a game yet

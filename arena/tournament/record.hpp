@@ -70,7 +70,12 @@ struct ResultsExpectations {
     std::string game;
     std::vector<std::string> bots;  // every player of a record must be one of these
     int players_per_game = 0;       // seats: players, scores, ranks, outcomes... per record
+    // Check each seat's bot identity (the runner, on --resume, and merge). Standings and reports
+    // never read them: a reader that leaves them out parses half of each line.
+    bool identities = true;
 };
+// The same for a reader of standings (view, standings, merge's outputs): identities unchecked.
+ResultsExpectations standings_expectations_of(const TournamentConfig& config);
 ResultsExpectations expectations_of(const TournamentConfig& config);
 
 GameRecord make_record(const std::string& id, const std::string& group, const match::MatchLog& log,

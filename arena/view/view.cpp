@@ -465,10 +465,11 @@ nlohmann::json report_data(const fs::path& dir) {
     try {
         if (!config_loaded) config = config_from_results(config_file, results_file);
         report::RunTally tally(config);
+        tournament::ResultsExpectations expected;  // a config that no longer loads: shape only
+        expected.identities = false;
+        if (config_loaded) expected = tournament::standings_expectations_of(config);
         const tournament::ResultsFile results = tournament::for_each_result(
-            results_file, [&](tournament::GameRecord&& r) { tally.add(r); },
-            config_loaded ? tournament::expectations_of(config)
-                          : tournament::ResultsExpectations{});
+            results_file, [&](tournament::GameRecord&& r) { tally.add(r); }, expected);
         nlohmann::json data = data_of_tally(dir, config, tally,
                                             config_loaded ? schedule_size(config) : tally.games());
         data["notes"] = results.notes;

@@ -1,0 +1,282 @@
+// Reading results.jsonl: every line checked (its record, ids used once, a line repeated exactly
+// counted once, a last line cut by a kill left out), as a stream of records, so that a file of a
+// million games is read in bounded memory and on both cores.
+#include <exception>
+#include <fstream>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "arena/common/files.hpp"
+#include "arena/tournament/record.hpp"
+
+namespace arena::tournament {
+
+using Json = nlohmann::json;
+
+namespace {
+
+// The ids seen so far, in 16 bytes a game (an open-addressing table of hashes): enough to find a
+// repeated line or a reused id in a results file of any size. Equal hashes of different ids
+// (about one chance in 10^7 for a million games) are told apart by reading the file again.
+class SeenIds {
+  public:
+    struct Entry {
+        std::uint64_t id_hash = 0;  // 0: empty slot
+        std::uint32_t line_hash = 0;
+        std::uint32_t line = 0;
+    };
+    // The entry of `id_hash`, or nullptr.
+    const Entry* find(std::uint64_t id_hash) const {
+        if (slots_.empty()) return nullptr;
+        for (std::size_t i = id_hash & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+            if (slots_[i].id_hash == id_hash) return &slots_[i];
+            if (slots_[i].id_hash == 0) return nullptr;
+        }
+    }
+    void insert(const Entry& entry) {
+        if ((used_ + 1) * 10 > slots_.size() * 7) grow();
+        place(entry);
+        ++used_;
+    }
+
+  private:
+    void place(const Entry& entry) {
+        std::size_t i = entry.id_hash & (slots_.size() - 1);
+        while (slots_[i].id_hash != 0) i = (i + 1) & (slots_.size() - 1);
+        slots_[i] = entry;
+    }
+    void grow() {
+        std::vector<Entry> old(std::max<std::size_t>(1024, slots_.size() * 2));
+        old.swap(slots_);
+        for (const Entry& e : old)
+            if (e.id_hash != 0) place(e);
+    }
+    std::vector<Entry> slots_;
+    std::size_t used_ = 0;
+};
+
+std::uint64_t hash_of(std::string_view text) {
+    const std::uint64_t h = std::hash<std::string_view>{}(text);
+    return h == 0 ? 1 : h;  // 0 marks an empty slot
+}
+
+// The line's JSON. The bots' identities (about half of a line) are left out when the reader
+// does not check them (ResultsExpectations::identities): they are the runner's business, on
+// --resume; standings and reports never read them, and parsing is most of a big read's time.
+nlohmann::json parse_json(std::string_view line, bool identities) {
+    constexpr std::string_view kIdentities = ",\"identities\":[";
+    const std::size_t at = identities ? std::string_view::npos : line.rfind(kIdentities);
+    if (at == std::string_view::npos || line.back() != '}') return nlohmann::json::parse(line);
+    std::string shorter(line.substr(0, at));
+    shorter += '}';
+    return nlohmann::json::parse(shorter);
+}
+
+// A file's lines checked one at a time (see read_results): what is kept between lines is the
+// table of ids and the notes.
+class LineChecker {
+  public:
+    LineChecker(std::string name, const ResultsExpectations& expected,
+                std::function<std::string(int)> line_text)
+        : name_(std::move(name)), expected_(expected), line_text_(std::move(line_text)) {}
+
+    // The record of `line` (number `number`), checked; throws ResultsError naming the line.
+    // Thread-safe: it reads only the expectations, so that lines are parsed on several threads.
+    GameRecord parse(std::string_view line, int number) const {
+        try {
+            return record_from_json(parse_json(line, expected_.identities), expected_);
+        } catch (const nlohmann::json::exception&) {
+            throw ResultsError(where(number) +
+                               " is damaged (not a JSON record): fix or remove that line");
+        } catch (const std::invalid_argument& e) {
+            throw ResultsError(where(number) + ": " + e.what() + ": fix or remove that line");
+        }
+    }
+
+    // True when `record` (of `line`, number `number`) counts: not a line repeated exactly. One
+    // line at a time, in file order; throws ResultsError for an id used with another result.
+    bool accept(const GameRecord& record, std::string_view line, int number, ResultsFile& file) {
+        const std::uint64_t id_hash = hash_of(record.id);
+        const auto line_hash = static_cast<std::uint32_t>(hash_of(line));
+        const SeenIds::Entry* earlier = seen_.find(id_hash);
+        if (earlier && earlier_id(*earlier) == record.id) {
+            if (earlier->line_hash == line_hash && line_text_(earlier->line) == line) {
+                note(file, where(number) + " repeats line " + std::to_string(earlier->line) +
+                               " exactly: that game is counted once");
+                return false;
+            }
+            throw ResultsError(where(number) + ": game id '" + record.id +
+                               "' is already used by line " + std::to_string(earlier->line) +
+                               " with another result: remove the wrong one");
+        }
+        // Equal hashes of two ids: the later one is not remembered (one chance in 10^7).
+        if (!earlier) seen_.insert({id_hash, line_hash, static_cast<std::uint32_t>(number)});
+        return true;
+    }
+
+    // The record of line `number`, or nothing (an empty line, a repeated one).
+    std::optional<GameRecord> check(std::string_view line, int number, ResultsFile& file) {
+        if (line.empty()) return std::nullopt;
+        GameRecord record = parse(line, number);
+        if (!accept(record, line, number, file)) return std::nullopt;
+        return record;
+    }
+    void cut(int number, ResultsFile& file) const {
+        file.notes.push_back("'" + name_ + "' line " + std::to_string(number) +
+                             " was cut short (the arena was stopped while writing it): left out");
+    }
+
+  private:
+    std::string where(int number) const { return "'" + name_ + "' line " + std::to_string(number); }
+    std::string earlier_id(const SeenIds::Entry& entry) const {
+        try {
+            return Json::parse(line_text_(entry.line)).at("id").get<std::string>();
+        } catch (const std::exception&) {
+            return "";
+        }
+    }
+    // Many repeated lines make one note each up to a bound, then one that counts the rest.
+    void note(ResultsFile& file, std::string text) {
+        constexpr std::size_t kNotes = 50;
+        if (file.notes.size() < kNotes) {
+            file.notes.push_back(std::move(text));
+        } else {
+            ++more_;
+            const std::string more =
+                "... and " + std::to_string(more_) + " more repeated line(s), each counted once";
+            if (file.notes.size() == kNotes)
+                file.notes.push_back(more);
+            else
+                file.notes.back() = more;
+        }
+    }
+
+    std::string name_;
+    const ResultsExpectations& expected_;
+    std::function<std::string(int)> line_text_;  // an earlier line again (rare: a repeat)
+    SeenIds seen_;
+    std::size_t more_ = 0;
+};
+
+// Line `number` (1-based) of `text`.
+std::string nth_line(std::string_view text, int number) {
+    std::size_t begin = 0;
+    for (int n = 1; n < number; ++n) begin = text.find('\n', begin) + 1;
+    return std::string(text.substr(begin, text.find('\n', begin) - begin));
+}
+
+std::string nth_line_of_file(const std::filesystem::path& path, int number) {
+    std::ifstream in(path, std::ios::binary);
+    std::string line;
+    for (int n = 0; n < number && std::getline(in, line); ++n) {
+    }
+    return line;
+}
+
+}  // namespace
+
+ResultsFile read_results(const std::filesystem::path& results,
+                         const ResultsExpectations& expected) {
+    ResultsFile file;
+    std::vector<GameRecord> records;
+    file = for_each_result(
+        results, [&](GameRecord&& r) { records.push_back(std::move(r)); }, expected);
+    file.records = std::move(records);
+    return file;
+}
+
+ResultsFile parse_results(const std::string& text, const std::string& name,
+                          const ResultsExpectations& expected) {
+    ResultsFile file;
+    LineChecker checker(name, expected, [&](int n) { return nth_line(text, n); });
+    int line_number = 0;
+    std::size_t begin = 0;
+    for (std::size_t end; (end = text.find('\n', begin)) != std::string::npos; begin = end + 1) {
+        ++line_number;
+        file.complete_bytes = end + 1;
+        const std::string_view line(text.data() + begin, end - begin);
+        if (std::optional<GameRecord> r = checker.check(line, line_number, file))
+            file.records.push_back(std::move(*r));
+    }
+    if (begin < text.size()) checker.cut(line_number + 1, file);
+    return file;
+}
+
+namespace {
+
+// One block's lines parsed on two threads (parsing is most of the time of a big read), each
+// line's record or the error that rejects it; the caller then takes them in file order.
+struct ParsedLine {
+    std::string_view text;
+    int number = 0;
+    std::optional<GameRecord> record;  // nothing: an empty line, or `error`
+    std::exception_ptr error;
+};
+
+void parse_lines(const LineChecker& checker, std::vector<ParsedLine>& lines) {
+    const auto parse_range = [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i) {
+            if (lines[i].text.empty()) continue;
+            try {
+                lines[i].record = checker.parse(lines[i].text, lines[i].number);
+            } catch (...) {
+                lines[i].error = std::current_exception();
+            }
+        }
+    };
+    if (lines.size() < 64) return parse_range(0, lines.size());
+    const std::size_t half = lines.size() / 2;
+    std::thread other(parse_range, half, lines.size());
+    parse_range(0, half);
+    other.join();
+}
+
+}  // namespace
+
+ResultsFile for_each_result(const std::filesystem::path& results, const RecordSink& each,
+                            const ResultsExpectations& expected) {
+    std::ifstream in(results, std::ios::binary);
+    if (!in)
+        throw files::FileError("cannot read '" + results.string() +
+                               "': file missing or unreadable");
+    ResultsFile file;
+    LineChecker checker(results.string(), expected,
+                        [&](int n) { return nth_line_of_file(results, n); });
+    // Blocks of 1 MB; `pending` holds the start of a line that goes on in the next block.
+    constexpr std::size_t kBlock = 1 << 20;
+    std::string pending;
+    std::vector<char> block(kBlock);
+    std::vector<ParsedLine> lines;
+    int line_number = 0;
+    std::uintmax_t offset = 0;  // of pending's first byte in the file
+    while (in.read(block.data(), kBlock) || in.gcount() > 0) {
+        pending.append(block.data(), static_cast<std::size_t>(in.gcount()));
+        lines.clear();
+        std::size_t begin = 0;
+        for (std::size_t end; (end = pending.find('\n', begin)) != std::string::npos;
+             begin = end + 1)
+            lines.push_back(
+                {std::string_view(pending.data() + begin, end - begin), ++line_number, {}, {}});
+        parse_lines(checker, lines);
+        for (ParsedLine& line : lines) {
+            if (line.error) std::rethrow_exception(line.error);
+            if (line.record && checker.accept(*line.record, line.text, line.number, file))
+                each(std::move(*line.record));
+        }
+        // Whole lines only: a results file cut by a kill ends without its last newline.
+        if (!lines.empty()) file.complete_bytes = offset + begin;
+        pending.erase(0, begin);
+        offset += begin;
+    }
+    if (in.bad())
+        throw files::FileError("cannot read '" + results.string() +
+                               "': file missing or unreadable");
+    if (!pending.empty()) checker.cut(line_number + 1, file);
+    return file;
+}
+
+}  // namespace arena::tournament
