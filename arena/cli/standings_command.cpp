@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <unordered_set>
 
 #include "arena/cli/merge_command.hpp"
 #include "arena/cli/run_output.hpp"
@@ -91,8 +92,28 @@ int run_standings_command(const StandingsArgs& args) {
     for (const fs::path& dir : sources.dirs) {
         const fs::path results = dir / "results.jsonl";
         if (!fs::exists(results)) continue;  // a shard without a game yet
+        // A shard counts only its own games, as merge does: a game of another shard (a file
+        // copied in by hand) would be counted twice.
+        std::unordered_set<std::string> owned;
+        std::string shard;
+        if (tournament::has_manifest(dir)) {
+            const tournament::Manifest manifest = tournament::read_manifest(dir);
+            if (manifest.merged_from.empty()) {
+                owned.insert(manifest.games.begin(), manifest.games.end());
+                shard = tournament::to_string(manifest.shard);
+            }
+        }
         const tournament::ResultsFile file = tournament::for_each_result(
-            results, [&](tournament::GameRecord&& record) { tally.add(record); }, expected);
+            results,
+            [&](tournament::GameRecord&& record) {
+                if (!shard.empty() && !owned.count(record.id))
+                    throw Error("'" + results.string() + "': game '" + record.id +
+                                "' is not a game of shard " + shard +
+                                " of the run: remove that line (it belongs to another shard's "
+                                "directory)");
+                tally.add(record);
+            },
+            expected);
         for (const std::string& note : file.notes) std::cerr << "note: " << note << "\n";
     }
     std::cout << sources.heading << ": " << tally.games() << " game(s)\n\n";

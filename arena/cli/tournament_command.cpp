@@ -232,9 +232,11 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
     options.shard = shard;
 
     check_commands(config.bots);
-    const std::vector<tournament::ScheduledGame> schedule = tournament::make_schedule(config);
-    const std::size_t scheduled =
-        shard ? tournament::shard_games(schedule, *shard).size() : schedule.size();
+    // The count only: the schedule itself (about 200 bytes a game) is the runner's, made once.
+    const std::size_t scheduled = [&] {
+        const std::vector<tournament::ScheduledGame> schedule = tournament::make_schedule(config);
+        return shard ? tournament::shard_games(schedule, *shard).size() : schedule.size();
+    }();
     options.snapshot = live_standings(config, scheduled, options.out);
     print_plan(config, scheduled, options);
     const auto records = play_games(config, options);

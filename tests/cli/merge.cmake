@@ -76,3 +76,12 @@ error: --out 's0' is one of the shards: merge into another directory \(the shard
 EXIT2
 UNCHANGED
 END]])
+
+# A game of another shard copied into a shard's directory: `arena standings` refuses it as merge
+# does (it was counted twice: 25 games of a 24-game run).
+add_test(NAME cli.shards.standings_foreign
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/shards_merge.sh standings_foreign ${ARENA}
+    ${ARENA_BOTS_DIR} ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(cli.shards.standings_foreign PROPERTIES TIMEOUT 300
+  FAIL_REGULAR_EXPRESSION "FAILED|bug in arena"
+  PASS_REGULAR_EXPRESSION "error: 's1for/results.jsonl': game '[^']+' is not a game of shard 1/3 of the run: remove that line[^\n]*\nEXIT2\nGOOD0")

@@ -141,5 +141,11 @@ bad_input)  # every refusal: exit 2, the problem named, nothing played lost
     say "merge into a shard" "$arena" merge s0 s1 s2 --out s0
     [ "$(digest s0 s1 s2 o1)" = "$before" ] && echo UNCHANGED
     echo END ;;
+standings_foreign)  # a game copied into another shard's directory: refused, as merge refuses it
+    diceshogi_config c.json 3
+    for i in 0 1 2; do "$arena" tournament c.json --shard $i/3 --out s$i > /dev/null 2>&1 || fail "shard $i"; done
+    cp -r s1 s1for && head -1 s0/results.jsonl >> s1for/results.jsonl
+    "$arena" standings s0 s1for s2 2>&1; echo "EXIT$?"
+    "$arena" standings s0 s1 s2 > /dev/null 2>&1; echo "GOOD$?" ;;
 *) fail "no case $case_name" ;;
 esac
