@@ -60,8 +60,6 @@ int run_merge_command(const MergeArgs& args) {
                         "directory (the shards are only read)");
     }
     tournament::refuse_earlier_results(out, "remove it to merge again");
-    std::optional<tournament::RunLock> lock;  // one writer in OUT, as for a tournament
-    system_errors_as_arena_errors([&] { lock.emplace(out, tournament::own_command_line()); });
     const tournament::ShardSet set = tournament::check_shards(dirs, false, program);
     std::cout << "merge: " << set.count << " shard(s) of one " << set.config.game
               << " run, checking every game\n"
@@ -69,6 +67,9 @@ int run_merge_command(const MergeArgs& args) {
     const auto progress = [](const std::string& line) { std::cout << line << "\n" << std::flush; };
     const std::vector<tournament::LinePlace> places =
         tournament::index_games(set, program, progress);
+    // Taken once the shards are checked (they are only read): a refused merge creates nothing.
+    std::optional<tournament::RunLock> lock;  // one writer in OUT, as for a tournament
+    system_errors_as_arena_errors([&] { lock.emplace(out, tournament::own_command_line()); });
     system_errors_as_arena_errors([&] { tournament::write_merge(set, places, out, progress); });
     const std::string outputs = write_run_outputs(set.config, out);
     std::cout << "merged " << places.size() << " games of " << set.count << " shard(s) into "

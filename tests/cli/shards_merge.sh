@@ -136,6 +136,7 @@ bad_input)  # every refusal: exit 2, the problem named, nothing played lost
     say "resumed as another shard" "$arena" tournament --resume --shard 2/3 --out s1
     say "resumed with another config" "$arena" tournament other.json --resume --out s1
     say "resumed by another arena version" "$arena" tournament --resume --out old
+    [ -e m ] && fail "a refused merge created its --out directory"
     "$arena" merge s0 s1 s2 --out m > /dev/null 2>&1 || fail "a good merge"
     say "merge into results" "$arena" merge s0 s1 s2 --out m
     say "merge into a shard" "$arena" merge s0 s1 s2 --out s0
