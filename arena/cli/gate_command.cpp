@@ -191,7 +191,8 @@ CLI::App* add_gate_command(CLI::App& app, GateArgs& args) {
     CLI::App* cmd = app.add_subcommand(
         "gate", "Regression gate for CI: a candidate bot against a baseline (SPRT) or a " +
                     puzzle_titles() +
-                    " baseline file; exit 0 pass, 1 fail, 2 error. See docs/gate.md");
+                    " baseline file; exit 0 pass, 1 fail, 2 error, 3 continue (--judge of rounds: "
+                    "play the next round). See docs/gate.md");
     cmd->add_option("config", args.config_file,
                     "Gate config: a tournament config with \"candidate\" and \"gate\"")
         ->required()
