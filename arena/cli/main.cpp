@@ -154,8 +154,8 @@ int main(int argc, char** argv) {
         if (*replay_cmd) return run_replay_command(replay);
         if (*view_cmd) return run_view_command(view);
         if (*gate_cmd) return run_gate_command(gate, command_line);
-        if (*merge_cmd) return run_merge_command(merge);
-        if (*standings_cmd) return run_standings_command(standings);
+        if (*merge_cmd) return run_merge_command(merge, command_line.front());
+        if (*standings_cmd) return run_standings_command(standings, command_line.front());
         return run_boards_command();  // the one command left (require_subcommand)
     });
 }

@@ -1,7 +1,6 @@
 #include "arena/cli/merge_command.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
 
@@ -15,13 +14,6 @@
 namespace arena::cli {
 
 namespace fs = std::filesystem;
-
-std::string program_name() {
-    std::ifstream cmdline("/proc/self/cmdline", std::ios::binary);
-    std::string first;
-    std::getline(cmdline, first, '\0');
-    return first.empty() ? "arena" : first;
-}
 
 CLI::App* add_merge_command(CLI::App& app, MergeArgs& args) {
     CLI::App* command = app.add_subcommand(
@@ -49,8 +41,7 @@ CLI::App* add_merge_command(CLI::App& app, MergeArgs& args) {
     return command;
 }
 
-int run_merge_command(const MergeArgs& args) {
-    const std::string program = program_name();
+int run_merge_command(const MergeArgs& args, const std::string& program) {
     const fs::path out = args.out;
     std::vector<fs::path> dirs(args.dirs.begin(), args.dirs.end());
     for (const fs::path& dir : dirs) {

@@ -18,10 +18,7 @@ struct MergeArgs {
 };
 
 CLI::App* add_merge_command(CLI::App& app, MergeArgs& args);
-int run_merge_command(const MergeArgs& args);
-
-// How the user ran arena (argv[0] from /proc/self/cmdline; "arena" when unknown), for the commands
-// the messages of merge and standings give.
-std::string program_name();
+// `program` is how the user ran arena (argv[0]), for the commands the messages give.
+int run_merge_command(const MergeArgs& args, const std::string& program);
 
 }  // namespace arena::cli

@@ -4,7 +4,6 @@
 #include <iostream>
 #include <unordered_set>
 
-#include "arena/cli/merge_command.hpp"
 #include "arena/cli/run_output.hpp"
 #include "arena/common/error.hpp"
 #include "arena/report/run_tally.hpp"
@@ -50,13 +49,13 @@ Sources whole_run(const fs::path& dir) {
     return {tournament::load_config(file), {dir}, "standings of " + dir.string()};
 }
 
-Sources shards(const std::vector<fs::path>& dirs) {
+Sources shards(const std::vector<fs::path>& dirs, const std::string& program) {
     for (const fs::path& dir : dirs)
         if (fs::is_directory(dir) && !tournament::has_manifest(dir))
             throw Error("'" + dir.string() +
                         "' is not a shard (no manifest.json): give one run's directory, or "
                         "shard directories of one run (`arena tournament CONFIG --shard I/N`)");
-    const tournament::ShardSet set = tournament::check_shards(dirs, true, program_name());
+    const tournament::ShardSet set = tournament::check_shards(dirs, true, program);
     Sources sources{set.config, {}, ""};
     for (const tournament::ShardDirectory& s : set.shards) sources.dirs.push_back(s.dir);
     if (set.count == 1 && !set.shards.front().manifest.merged_from.empty()) {
@@ -78,14 +77,14 @@ Sources shards(const std::vector<fs::path>& dirs) {
 
 }  // namespace
 
-int run_standings_command(const StandingsArgs& args) {
+int run_standings_command(const StandingsArgs& args, const std::string& program) {
     const std::vector<fs::path> dirs(args.dirs.begin(), args.dirs.end());
     for (const fs::path& dir : dirs)
         if (!fs::is_directory(dir))
             throw Error("'" + dir.string() + "' is not a directory: give a run's --out directory");
     const Sources sources = dirs.size() == 1 && !tournament::has_manifest(dirs.front())
                                 ? whole_run(dirs.front())
-                                : shards(dirs);
+                                : shards(dirs, program);
     report::RunTally tally(sources.config);
     const tournament::ResultsExpectations expected =
         tournament::standings_expectations_of(sources.config);

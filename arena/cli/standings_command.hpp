@@ -17,6 +17,7 @@ struct StandingsArgs {
 };
 
 CLI::App* add_standings_command(CLI::App& app, StandingsArgs& args);
-int run_standings_command(const StandingsArgs& args);
+// `program` is how the user ran arena (argv[0]), for the commands the messages give.
+int run_standings_command(const StandingsArgs& args, const std::string& program);
 
 }  // namespace arena::cli
