@@ -64,5 +64,16 @@ if ((status != 0)); then
 fi
 
 shard_dirs=()
-for ((shard = 0; shard < shards; shard++)); do shard_dirs+=("$run_dir/shard-$shard"); done
+for ((shard = 0; shard < shards; shard++)); do
+  # parallel reports success when a remote job could not start at all (no $SHELL there, another
+  # file system): say so here rather than let the merge refuse a missing directory.
+  if [[ ! -s $run_dir/shard-$shard/manifest.json ]]; then
+    echo "$0: shard $shard reported success but left no $run_dir/shard-$shard/manifest.json:" \
+      "its machine does not see $run_dir at the same path, or its job did not start" \
+      "(ssh LOGIN 'echo \$SHELL' must name a shell); fix that, remove $joblog (it counts the" \
+      "shard as done) and run the same command again: shards played already are not played again" >&2
+    exit 1
+  fi
+  shard_dirs+=("$run_dir/shard-$shard")
+done
 "$arena" merge "${shard_dirs[@]}" --out "$run_dir/merged"

@@ -84,10 +84,24 @@ while [[ $1 == -* ]]; do
 done
 echo "$1" >> "${0%/*}/ssh-hosts.txt"
 shift
+# sshd gives the remote command the user's login shell as $SHELL, and parallel's remote worker runs
+# the job through it: without it (CI runs the tests with SHELL unset) every job does nothing.
+SHELL=$(getent passwd "$(id -un)" | cut -d: -f7)
+export SHELL=${SHELL:-/bin/sh}
 [[ ${1:-} == -- ]] && shift
 exec bash -c "$*"
 EOF2
 chmod +x fake-ssh
+# A machine whose jobs cannot start (no $SHELL for parallel's remote worker): parallel reports
+# success, the script must not.
+sed '/^SHELL=/d; s/^export SHELL=.*/unset SHELL/' fake-ssh > broken-ssh
+chmod +x broken-ssh
+if ARENA=$arena "$repo/examples/gnu-parallel/run.sh" tournament.json 2 broken-run \
+  --sshlogin 1/nodeA --ssh "$work/broken-ssh" > broken-run.txt 2>&1; then
+  fail "a run whose jobs never started succeeded"
+fi
+grep -q "reported success but left no .*shard-0/manifest.json" broken-run.txt ||
+  fail "a run whose jobs never started: $(tail -3 broken-run.txt)"
 ARENA=$arena "$repo/examples/gnu-parallel/run.sh" tournament.json 4 ssh-run \
   --sshlogin 1/nodeA,1/nodeB --ssh "$work/fake-ssh" > ssh-run.txt 2>&1 ||
   fail "the --sshlogin run: $(tail -5 ssh-run.txt)"
