@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,7 +55,13 @@ class Referee {
     // How long current_player() may take this turn, in milliseconds (first turn vs later turns).
     virtual int time_limit_ms() const = 0;
 
-    // The line current_player() answered, without its line end.
+    // How many lines current_player() answers this turn (the match reads them all within the
+    // turn's limit and hands them to play() joined by '\n'). CodinGame's games: 1. An external
+    // referee may ask for more (cg-brutaltester's "###Output P K").
+    virtual int output_lines() const { return 1; }
+
+    // The line current_player() answered, without its line end (output_lines() > 1: the lines,
+    // joined by '\n').
     virtual Verdict play(std::string_view line) = 0;
     // current_player() gave no answer in time (or crashed, or closed its output): CodinGame
     // treats all of these as a timeout.
@@ -67,6 +74,14 @@ class Referee {
     // the middle of a game (Dice Shogi: SFEN, as the published referee writes it). Empty for
     // games that have none; the match layer records it per turn when it is not empty.
     virtual std::string state() const { return {}; }
+};
+
+// An external referee (a process, arena/match/brutaltester_referee.hpp) could not go on: it
+// printed what the protocol does not allow, ended or went silent. Thrown by any method of such a
+// referee; the match records the game as a referee failure (MatchLog::referee_failure) instead of
+// a result. Built-in referees never throw it. what() names the referee and the line.
+struct RefereeFailure : std::runtime_error {
+    using std::runtime_error::runtime_error;
 };
 
 // What a game needs to start. Which fields matter depends on the game.

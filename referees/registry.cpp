@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <deque>
+#include <mutex>
 #include <stdexcept>
 
 #include "referees/common/turn_text.hpp"
@@ -198,19 +200,67 @@ std::vector<std::string> known_games() {
     return names;
 }
 
+namespace {
+
+// A user writes "SameGame", "DiceShogi", "TSURO" or the title "Dice Shogi": any case.
+bool same_letters(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+bool named(const GameInfo& info, std::string_view game) {
+    return same_letters(info.name, game) || same_letters(info.title, game);
+}
+
+// The games added at run time. A deque: adding never moves the entries handed out.
+struct AddedGames {
+    std::mutex lock;
+    std::deque<GameInfo> list;
+};
+AddedGames& added_games() {
+    static AddedGames added;
+    return added;
+}
+
+bool same_game(const GameInfo& a, const GameInfo& b) {
+    return a.name == b.name && a.title == b.title && a.min_players == b.min_players &&
+           a.max_players == b.max_players && a.kind == b.kind && a.seeded == b.seeded;
+}
+
+}  // namespace
+
 const GameInfo* find_game(std::string_view game) {
-    // A user writes "SameGame", "DiceShogi", "TSURO" or the title "Dice Shogi": any case.
-    const auto same_letters = [](std::string_view a, std::string_view b) {
-        return a.size() == b.size() &&
-               std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-                   return std::tolower(static_cast<unsigned char>(x)) ==
-                          std::tolower(static_cast<unsigned char>(y));
-               });
-    };
     for (const GameInfo& info : games()) {
-        if (same_letters(info.name, game) || same_letters(info.title, game)) return &info;
+        if (named(info, game)) return &info;
+    }
+    AddedGames& added = added_games();
+    const std::lock_guard<std::mutex> hold(added.lock);
+    for (const GameInfo& info : added.list) {
+        if (named(info, game)) return &info;
     }
     return nullptr;
+}
+
+const GameInfo& add_game(GameInfo info) {
+    info.external = true;
+    for (const GameInfo& builtin : games()) {
+        if (named(builtin, info.name) || named(builtin, info.title)) {
+            throw std::invalid_argument("the game name '" + info.name +
+                                        "' is a built-in game's: give the external referee "
+                                        "another name");
+        }
+    }
+    AddedGames& added = added_games();
+    const std::lock_guard<std::mutex> hold(added.lock);
+    for (const GameInfo& known : added.list) {
+        if (!named(known, info.name) && !named(known, info.title)) continue;
+        if (same_game(known, info)) return known;
+        throw std::invalid_argument("two different games are named '" + info.name +
+                                    "' (players, kind or title differ): give each its own name");
+    }
+    return added.list.emplace_back(std::move(info));
 }
 
 const GameInfo& game_info(const std::string& game) {
@@ -219,7 +269,13 @@ const GameInfo& game_info(const std::string& game) {
 }
 
 std::unique_ptr<Referee> make_referee(const GameSetup& setup) {
-    return game_info(setup.game).make(setup);
+    const GameInfo& game = game_info(setup.game);
+    if (!game.make) {
+        throw std::invalid_argument(game.title +
+                                    " has no referee arena drives turn by turn: its games are "
+                                    "played whole by its runner");
+    }
+    return game.make(setup);
 }
 
 // ---- test cases -------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 // the tournament layer's (tournament::testcase_from_file), which checks its text here.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -86,12 +87,25 @@ struct GameInfo {
     // window.ArenaGames.<name>, e.g. "games/samegame.js" (arena/view compiles it in).
     std::string viewer_script;
     TurnDrawing draw_turn = nullptr;
-    // A fresh referee at the start of a game; make_referee checks the setup's game first.
-    std::unique_ptr<Referee> (*make)(const GameSetup& setup) = nullptr;
+    // A fresh referee at the start of a game; make_referee checks the setup's game first. A game
+    // added with add_game may have none when its games are played whole by something else (an
+    // SDK referee runner: arena/match/play_game.hpp).
+    std::function<std::unique_ptr<Referee>(const GameSetup& setup)> make;
+    // Added at run time (add_game): an external referee's game, not one of the built-in ones.
+    bool external = false;
 };
 
-// Every game, in a fixed order (samegame, diceshogi, tsuro).
+// Every built-in game, in a fixed order (samegame, diceshogi, tsuro).
 const std::vector<GameInfo>& games();
+
+// Adds a game that is not built in (an external referee's, described by a config, the command
+// line or a match log) so that find_game / game_info / make_referee find it like the others. The
+// registry stays pure: `info.make` is the caller's (arena/match/external_game.cpp builds it).
+// Adding a game of the same name again replaces nothing and returns the first one when it is the
+// same game (same `title`, players, kind), else throws std::invalid_argument; so does a name or
+// title of a built-in game. Call before games are played (the entries are never moved or
+// removed, so references stay valid; calls from several threads are safe).
+const GameInfo& add_game(GameInfo info);
 
 // The titles of the games `has` holds for, joined by `separator`: the help texts that name the
 // games of a kind ("Dice Shogi and Tsuro", "SameGame").

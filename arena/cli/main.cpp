@@ -18,6 +18,7 @@
 #include "arena/cli/match_command.hpp"
 #include "arena/cli/merge_command.hpp"
 #include "arena/cli/play_command.hpp"
+#include "arena/cli/referee_command.hpp"
 #include "arena/cli/replay_command.hpp"
 #include "arena/cli/standings_command.hpp"
 #include "arena/cli/tournament_command.hpp"
@@ -130,6 +131,8 @@ int main(int argc, char** argv) {
     CLI::App* merge_cmd = add_merge_command(app, merge);
     StandingsArgs standings;
     CLI::App* standings_cmd = add_standings_command(app, standings);
+    RefereeArgs referee;
+    CLI::App* referee_cmd = add_referee_command(app, referee);
     add_boards_command(app);
 
     if (argc == 1) {  // no command at all: show what there is to do
@@ -156,6 +159,7 @@ int main(int argc, char** argv) {
         if (*gate_cmd) return run_gate_command(gate, command_line);
         if (*merge_cmd) return run_merge_command(merge, command_line.front());
         if (*standings_cmd) return run_standings_command(standings, command_line.front());
+        if (*referee_cmd) return run_referee_command(referee);
         return run_boards_command();  // the one command left (require_subcommand)
     });
 }

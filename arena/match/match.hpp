@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "arena/match/external_game.hpp"
 #include "arena/process/bot_process.hpp"
 #include "referees/referee.hpp"
 
@@ -80,6 +81,12 @@ struct MatchLog {
     // The arena was interrupted (SIGINT, SIGTERM, SIGHUP) before the game ended: `turns` holds
     // the turns played (not the one cut short), `seats` no score or rank, `reason` says so.
     bool interrupted = false;
+    // The referee could not go on (referee::RefereeFailure): what it did, naming the referee and
+    // the line. The seats then have no score or rank: the game is played but not rated.
+    std::string referee_failure;
+    // An external referee's game: its spec, so that the log alone is enough to replay and view
+    // it. Unset for a built-in game.
+    std::optional<ExternalGameSpec> external;
     double duration_ms = 0;
 };
 

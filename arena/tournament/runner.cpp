@@ -17,6 +17,7 @@
 #include "arena/common/diagnostics.hpp"
 #include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
+#include "arena/match/play_game.hpp"
 #include "arena/process/interrupt.hpp"
 #include "arena/tournament/bot_build.hpp"
 #include "arena/tournament/bot_identity.hpp"
@@ -284,12 +285,11 @@ std::optional<GameRecord> play_game(const TournamentConfig& config, const Schedu
     setup.players = static_cast<int>(game.seats.size());
     setup.seed = game.seed;
     if (!config.testcases.empty()) setup.testcase = config.testcases[game.testcase].text;
-    std::unique_ptr<referee::Referee> referee = referee::make_referee(setup);
     std::vector<match::PlayerSpec> players;
     for (std::size_t seat : game.seats) players.push_back(config.bots[seat]);
 
     diagnostics::log().debug("game {}: started", game.id);
-    match::MatchLog log = match::play_match(*referee, players, match_options);
+    match::MatchLog log = match::play_game(setup, players, match_options);
     // The interrupt killed this game's bots (or may have): the game is not what the bots would
     // have played. Resume plays it again.
     if (process::interrupt_signal()) {
@@ -298,7 +298,6 @@ std::optional<GameRecord> play_game(const TournamentConfig& config, const Schedu
     }
     if (!config.testcases.empty()) log.testcase = config.testcases[game.testcase].name;
     log.seed = game.seed;
-    log.testcase_text = setup.testcase;
     const std::string log_path = store_log(config, out, game.id, log);
     // The reason is not logged: it may quote what a bot wrote (the game's log keeps it).
     diagnostics::log().debug("game {}: ended after {} turn(s), log {}", game.id, log.turns.size(),

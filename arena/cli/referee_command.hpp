@@ -1,0 +1,22 @@
+// `arena referee GAME [--seed S] [--testcase T]`: one of arena's exact built-in referees as an
+// external referee for other tools, speaking cg-brutaltester's referee protocol on stdin/stdout
+// (docs/other-games.md): "###Start N" in, "###Input P" / "###Output P K" / "###End ..." out.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace arena::cli {
+
+struct RefereeArgs {
+    std::string game;
+    std::optional<std::int64_t> seed;
+    std::string testcase;
+};
+
+CLI::App* add_referee_command(CLI::App& app, RefereeArgs& args);
+int run_referee_command(const RefereeArgs& args);
+
+}  // namespace arena::cli

@@ -1,0 +1,49 @@
+// A game arena has no built-in referee for, played through an external one (docs/other-games.md):
+// cg-brutaltester's referee protocol (a referee process, arena drives the bots) or an SDK
+// referee runner (a program that plays the whole game and writes the SDK's result JSON).
+//
+// register_external_game adds it to the registry (referees/registry.hpp), so that every layer
+// above finds it by name as it finds SameGame; match logs carry the spec, so that a replay or
+// `arena view` of a log registers the game again from the log alone.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "referees/registry.hpp"
+
+namespace arena::match {
+
+enum class RefereeProtocol {
+    brutaltester,  // convention 1: "###Start N", "###Input P", "###Output P K", "###End ..."
+    sdk_runner,    // convention 2: CMD -p1 .. -pN -seed S -l result.json
+};
+const char* to_string(RefereeProtocol protocol);  // "brutaltester", "sdk-runner"
+std::optional<RefereeProtocol> protocol_from_string(const std::string& text);
+
+struct ExternalGameSpec {
+    std::string name;     // the game's name in configs, logs and results (default "external")
+    std::string command;  // the referee's (or runner's) command line; "{seed}" is the game's seed
+    RefereeProtocol protocol = RefereeProtocol::brutaltester;
+    int min_players = 2;
+    int max_players = 2;
+    int first_turn_ms = 1000;  // the bots' limits: the protocols have none
+    int turn_ms = 100;
+    bool seeded = true;       // games get seeds (and "{seed}" is replaced)
+    std::string working_dir;  // where the referee runs; empty: the arena's working directory
+};
+
+// The game's registry entry, added once (referee::add_game). Throws std::invalid_argument when
+// the name is a built-in game's or another external game's with other players.
+const referee::GameInfo& register_external_game(const ExternalGameSpec& spec);
+
+// The spec of a registered external game, or nullptr for a built-in game or an unknown name.
+const ExternalGameSpec* external_game_spec(const std::string& game);
+
+// The spec as a match log and a config write it, and back. from_json throws
+// std::invalid_argument naming the field and the fault.
+nlohmann::ordered_json to_json(const ExternalGameSpec& spec);
+ExternalGameSpec external_game_from_json(const nlohmann::json& json);
+
+}  // namespace arena::match
