@@ -199,6 +199,26 @@ std::vector<Seat> start_bots(boost::asio::io_context& io, const std::vector<Play
     return seats;
 }
 
+// Reads the `lines` lines of an answer (Referee::output_lines()): the first within the turn's
+// limit, each next one within what remains of it. The lines come joined by '\n'; a missing one
+// ends the read with its status, as a single line's read ends.
+process::ReadResult read_answer(process::BotProcess& bot, const Turn& turn, int lines) {
+    const std::chrono::milliseconds limit(turn.limit_ms);
+    process::ReadResult answer = bot.exchange(turn.input, limit);
+    for (int line = 1; line < lines && answer.status == process::ReadStatus::line; ++line) {
+        const auto left = std::max(std::chrono::nanoseconds(0), limit - answer.elapsed);
+        process::ReadResult next =
+            bot.exchange("", std::chrono::duration_cast<std::chrono::milliseconds>(left));
+        answer.elapsed += next.elapsed;
+        answer.stderr_text += next.stderr_text;
+        answer.stderr_truncated = answer.stderr_truncated || next.stderr_truncated;
+        answer.status = next.status;
+        answer.line += '\n';
+        answer.line += next.line;
+    }
+    return answer;
+}
+
 // Plays `turn` (its input and limit set) with the seat's bot and tells the referee. Returns
 // nothing when the arena was interrupted meanwhile.
 std::optional<referee::Verdict> play_turn(referee::Referee& referee, Seat& seat, Turn& turn) {
@@ -208,8 +228,7 @@ std::optional<referee::Verdict> play_turn(referee::Referee& referee, Seat& seat,
         if (seat.result.outcome == Outcome::ok) seat.result.outcome = Outcome::timeout;
         return verdict;
     }
-    process::ReadResult read =
-        seat.bot->exchange(turn.input, std::chrono::milliseconds(turn.limit_ms));
+    process::ReadResult read = read_answer(*seat.bot, turn, std::max(1, referee.output_lines()));
     // Interrupted (Ctrl-C): the arena killed the bots, so this turn was cut short by us, not
     // missed by the bot. It is left out rather than judged a timeout or crash.
     if (process::interrupt_signal() != 0) return std::nullopt;
@@ -226,16 +245,25 @@ std::optional<referee::Verdict> play_turn(referee::Referee& referee, Seat& seat,
     return verdict;
 }
 
-// The seats' results: the referee's scores and ranks, or none when the game did not end.
-void finish(MatchLog& log, std::vector<Seat>& seats, const referee::Referee& referee,
-            Clock::time_point started) {
+void stop_bots(std::vector<Seat>& seats) {
     for (Seat& seat : seats) {
         if (seat.bot) stop_bot(seat);
     }
+}
+
+// The game did not end: the turns played, no result.
+void end_unfinished(MatchLog& log, const std::vector<Seat>& seats) {
+    log.interrupted = true;
+    log.reason = "interrupted before the game ended";
+    for (const Seat& seat : seats) log.seats.push_back(seat.result);
+}
+
+// The seats' results: the referee's scores and ranks, or none when the game did not end.
+void finish(MatchLog& log, std::vector<Seat>& seats, const referee::Referee& referee,
+            Clock::time_point started) {
+    stop_bots(seats);
     if (!referee.over()) {  // interrupted: the turns played, no result (the game did not end)
-        log.interrupted = true;
-        log.reason = "interrupted before the game ended";
-        for (const Seat& seat : seats) log.seats.push_back(seat.result);
+        end_unfinished(log, seats);
         log.duration_ms = to_ms(Clock::now() - started);
         return;
     }
@@ -248,6 +276,59 @@ void finish(MatchLog& log, std::vector<Seat>& seats, const referee::Referee& ref
         log.seats.push_back(std::move(seat_result));
     }
     log.duration_ms = to_ms(Clock::now() - started);
+}
+
+// An external referee could not go on: the game is played but not rated. The seats keep their
+// outcomes (a bot's timeout before the failure is still its timeout), with no score or rank.
+void referee_failed(MatchLog& log, std::vector<Seat>& seats, const std::string& what,
+                    Clock::time_point started) {
+    stop_bots(seats);
+    log.seats.clear();
+    if (process::interrupt_signal() != 0) {  // the arena's interrupt ended the referee too
+        end_unfinished(log, seats);
+    } else {
+        log.referee_failure = what;
+        log.reason = what;
+        for (const Seat& seat : seats) {
+            SeatResult seat_result = seat.result;
+            seat_result.score = 0;
+            seat_result.rank = 0;
+            log.seats.push_back(std::move(seat_result));
+        }
+    }
+    log.duration_ms = to_ms(Clock::now() - started);
+}
+
+// Plays turns until the game ends or the arena is interrupted. A referee failure during a turn
+// keeps that turn (the bot's answer) in the log before it goes on up.
+void play_turns(referee::Referee& referee, std::vector<Seat>& seats, MatchLog& log,
+                const MatchOptions& options) {
+    int turn_number = 0;
+    while (!referee.over()) {
+        const int player = referee.current_player();
+        Seat& seat = seats.at(player);
+        Turn turn;
+        turn.turn = ++turn_number;
+        turn.player = player;
+        turn.input = referee.input();
+        turn.state = referee.state();
+        turn.limit_ms = enforced_limit_ms(referee.time_limit_ms(), options);
+
+        std::optional<referee::Verdict> verdict;
+        try {
+            verdict = play_turn(referee, seat, turn);
+        } catch (const referee::RefereeFailure&) {
+            if (options.on_turn) options.on_turn(turn);
+            log.turns.push_back(std::move(turn));
+            throw;
+        }
+        if (!verdict) break;                                        // interrupted
+        if (!verdict->accepted && seat.bot) stop_bot(seat, &turn);  // rejected: it plays no more
+        turn.summary = std::move(verdict->summary);
+        turn.error = std::move(verdict->error);
+        if (options.on_turn) options.on_turn(turn);
+        log.turns.push_back(std::move(turn));
+    }
 }
 
 }  // namespace
@@ -269,26 +350,12 @@ MatchLog play_match(referee::Referee& referee, const std::vector<PlayerSpec>& pl
     boost::asio::io_context io(1);
     std::vector<Seat> seats = start_bots(io, players, options);
 
-    int turn_number = 0;
-    while (!referee.over()) {
-        const int player = referee.current_player();
-        Seat& seat = seats.at(player);
-        Turn turn;
-        turn.turn = ++turn_number;
-        turn.player = player;
-        turn.input = referee.input();
-        turn.state = referee.state();
-        turn.limit_ms = enforced_limit_ms(referee.time_limit_ms(), options);
-
-        std::optional<referee::Verdict> verdict = play_turn(referee, seat, turn);
-        if (!verdict) break;                                        // interrupted
-        if (!verdict->accepted && seat.bot) stop_bot(seat, &turn);  // rejected: it plays no more
-        turn.summary = std::move(verdict->summary);
-        turn.error = std::move(verdict->error);
-        if (options.on_turn) options.on_turn(turn);
-        log.turns.push_back(std::move(turn));
+    try {
+        play_turns(referee, seats, log, options);
+        finish(log, seats, referee, started);
+    } catch (const referee::RefereeFailure& e) {  // an external referee's (built-ins never throw)
+        referee_failed(log, seats, e.what(), started);
     }
-    finish(log, seats, referee, started);
     return log;
 }
 

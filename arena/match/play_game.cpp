@@ -1,5 +1,6 @@
 #include "arena/match/play_game.hpp"
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -25,6 +26,26 @@ GameRunner runner_of(const std::string& game) {
     return found == all.by_game.end() ? GameRunner() : found->second;
 }
 
+// The game's referee, or null when an external referee failed at its start: `log` then records
+// that failure (the game is played but not rated), so that a tournament goes on.
+std::unique_ptr<referee::Referee> start_referee(const referee::GameSetup& setup,
+                                                const std::vector<PlayerSpec>& players,
+                                                MatchLog& log) {
+    const auto started = std::chrono::steady_clock::now();
+    try {
+        return referee::make_referee(setup);
+    } catch (const referee::RefereeFailure& e) {
+        log.players = players;
+        log.referee_failure = e.what();
+        log.reason = e.what();
+        log.seats.assign(players.size(), SeatResult{});
+        log.duration_ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+                .count();
+        return nullptr;
+    }
+}
+
 }  // namespace
 
 void add_game_runner(const std::string& game, GameRunner runner) {
@@ -39,8 +60,7 @@ MatchLog play_game(const referee::GameSetup& setup, const std::vector<PlayerSpec
     MatchLog log;
     if (GameRunner runner = runner_of(game.name)) {
         log = runner(setup, players, options);
-    } else {
-        std::unique_ptr<referee::Referee> referee = referee::make_referee(setup);
+    } else if (std::unique_ptr<referee::Referee> referee = start_referee(setup, players, log)) {
         log = play_match(*referee, players, options);
     }
     log.game = game.name;

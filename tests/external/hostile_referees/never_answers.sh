@@ -1,0 +1,4 @@
+#!/bin/sh
+# Reads ###Start, then says nothing.
+read start
+exec sleep 600
