@@ -37,6 +37,9 @@ constexpr int kMaxOutputLines = 100;
 // Input buffered for the players (several ###Input blocks before one turn): a bound, so that a
 // referee that prints input forever cannot make the arena's memory grow without end.
 constexpr std::size_t kMaxPendingInputBytes = 4 * 1024 * 1024;
+// A game that never ends: more turns than this (every ###Output counts) is a referee's loop, not a
+// game (CodinGame's longest games have a few thousand turns).
+constexpr int kMaxTurns = 20'000;
 // Player indexes are one digit.
 constexpr int kMaxPlayers = 10;
 
@@ -130,6 +133,7 @@ class BrutaltesterReferee final : public referee::Referee {
     int input_target_ = -1;       // the player of the ###Input block being read, or -1
     int current_ = 0;
     int expected_lines_ = 1;
+    int turns_ = 0;  // ###Output lines so far
     bool over_ = false;
     referee::Result result_;
     std::vector<std::pair<int, std::string>> errors_;  // ###Error since the last verdict
@@ -302,6 +306,9 @@ void BrutaltesterReferee::handle_output(const std::string& line,
     if (ec != std::errc() || rest != k.data() + k.size() || count < 1 || count > kMaxOutputLines)
         fail(quote_line(line),
              "line count '" + k + "': a number from 1 to " + std::to_string(kMaxOutputLines));
+    if (++turns_ > kMaxTurns)
+        fail(quote_line(line), "more than " + std::to_string(kMaxTurns) +
+                                   " turns without ###End: the referee does not end its game");
     current_ = player;
     expected_lines_ = count;
 }

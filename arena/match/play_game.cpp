@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 
+#include "arena/process/interrupt.hpp"
 #include "referees/registry.hpp"
 
 namespace arena::match {
@@ -36,8 +37,13 @@ std::unique_ptr<referee::Referee> start_referee(const referee::GameSetup& setup,
         return referee::make_referee(setup);
     } catch (const referee::RefereeFailure& e) {
         log.players = players;
-        log.referee_failure = e.what();
-        log.reason = e.what();
+        if (process::interrupt_signal() != 0) {  // the arena's interrupt ended the referee
+            log.interrupted = true;
+            log.reason = "interrupted before the game ended";
+        } else {
+            log.referee_failure = e.what();
+            log.reason = e.what();
+        }
         log.seats.assign(players.size(), SeatResult{});
         log.duration_ms =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)

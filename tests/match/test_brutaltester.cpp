@@ -7,16 +7,19 @@
 
 #include <cctype>
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "arena/match/brutaltester_referee.hpp"
 #include "arena/match/external_game.hpp"
 #include "arena/match/match.hpp"
 #include "arena/match/play_game.hpp"
+#include "arena/process/interrupt.hpp"
 
 namespace fs = std::filesystem;
 using namespace arena;
@@ -230,6 +233,29 @@ TEST_CASE("brutaltester: hostile referees end as referee failures naming the lin
         spec.command = "/bin/sh " + kToyDir + "/hostile_referees/exits_early.sh";
         const match::MatchLog log = play(spec, 1, {echo_bot, echo_bot});
         CHECK(log.referee_failure.find("referee: out of cheese") != std::string::npos);
+    }
+    SUBCASE("a referee that never ends its game") {
+        match::ExternalGameSpec spec;
+        spec.name = "hostile-never-ends";
+        spec.command = "/bin/sh " + kToyDir + "/hostile_referees/never_ends.sh";
+        const match::MatchLog log = play(spec, 1, {echo_bot, echo_bot});
+        CHECK(log.referee_failure.find("line 60003: '###Output 0 1': more than 20000 turns") !=
+              std::string::npos);
+        CHECK(log.turns.size() == 20000);
+    }
+    SUBCASE("an interrupted arena ends the referee too: interrupted, no referee failure") {
+        match::ExternalGameSpec spec;
+        spec.name = "hostile-interrupted";
+        spec.command = "/bin/sh " + kToyDir + "/hostile_referees/never_answers.sh";
+        std::thread interrupt([] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            process::simulate_interrupt(SIGINT);
+        });
+        const match::MatchLog log = play(spec, 1, {echo_bot, echo_bot});
+        interrupt.join();
+        process::clear_interrupt_for_tests();
+        CHECK(log.interrupted);
+        CHECK(log.referee_failure.empty());
     }
     SUBCASE("a referee that cannot be started") {
         match::ExternalGameSpec spec;
