@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "arena/common/files.hpp"
 #include "arena/match/sdk_runner.hpp"
@@ -55,11 +56,13 @@ class Relay {
         for (;;) {
             // The input that came, and a line the bot answered if one is buffered (limit 0: this
             // never waits; a read of the bot's stdout stays armed).
+            note_input();
             const process::ReadResult read = bot_.exchange(pending_, std::chrono::milliseconds(0));
             pending_.clear();
             if (!read.stderr_text.empty()) write_all(STDERR_FILENO, read.stderr_text);
             if (read.status == process::ReadStatus::line) {
                 if (!write_all(STDOUT_FILENO, read.line + "\n")) return false;
+                note_line(read.line);
                 continue;  // more lines may be buffered
             }
             if (read.status != process::ReadStatus::timeout) return runner_open_ && !told_to_stop_;
@@ -74,7 +77,32 @@ class Relay {
         }
     }
 
+    // What the bot was sent and answered (WrappedBotEnd::lines), the input left unanswered last.
+    std::vector<match::WrappedLine> take_lines() {
+        if (!unanswered_.input.empty()) lines_.push_back(std::move(unanswered_));
+        return std::move(lines_);
+    }
+
   private:
+    using Clock = std::chrono::steady_clock;
+
+    // The bot's time runs from the first input byte after its previous line.
+    void note_input() {
+        if (pending_.empty()) return;
+        if (unanswered_.input.empty()) since_ = Clock::now();
+        if (recorded_ + pending_.size() <= kRecordedInputCap) {
+            unanswered_.input += pending_;
+            recorded_ += pending_.size();
+        }
+    }
+    void note_line(const std::string& line) {
+        unanswered_.line = line;
+        unanswered_.ms = std::chrono::duration<double, std::milli>(Clock::now() - since_).count();
+        lines_.push_back(std::move(unanswered_));
+        unanswered_ = match::WrappedLine{};
+        since_ = Clock::now();
+    }
+
     void read_runner() {
         reading_runner_ = true;
         runner_in_.async_read_some(asio::buffer(chunk_),
@@ -95,12 +123,21 @@ class Relay {
     bool reading_runner_ = false;
     bool runner_open_ = true;
     bool told_to_stop_ = false;
+    // The transcript: inputs are kept up to kRecordedInputCap bytes in all (a runner's game
+    // with huge inputs still relays them, the log just lacks them).
+    static constexpr std::size_t kRecordedInputCap = 16 * 1024 * 1024;
+    std::vector<match::WrappedLine> lines_;
+    match::WrappedLine unanswered_;
+    Clock::time_point since_ = Clock::now();
+    std::size_t recorded_ = 0;
 };
 
 void write_end(const std::string& file, const match::WrappedBotEnd& end) {
     if (file.empty()) return;
     try {
-        files::write_atomically(file, match::to_json(end).dump());
+        files::write_atomically(
+            file,
+            match::to_json(end).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     } catch (const std::exception& e) {
         std::cerr << "arena " << match::kWrapBotCommand << ": " << e.what() << "\n";
     }
@@ -140,16 +177,16 @@ int run_wrap_bot_command(int argc, char** argv) {
         write_end(bot.end_file, end);
         return 127;
     }
-    bool ended_by_itself = false;
     {
         Relay relay(io, *process, bot.options.limits.cpu_seconds || bot.options.limits.memory_mb);
-        ended_by_itself = relay.run();
+        const bool ended_by_itself = relay.run();
         const process::ExitStatus status = process->stop();
         write_all(STDERR_FILENO, process->take_stderr());
         match::WrappedBotEnd end;
         end.ended_by_itself = ended_by_itself;
         end.detail = status.describe();
         end.limit_reached = status.limit_reached;
+        end.lines = relay.take_lines();
         write_end(bot.end_file, end);
         process.reset();
         return exit_code_of(status);

@@ -172,6 +172,42 @@ void fill_outcome(SeatResult& seat, int index, bool no_answer, const std::vector
     }
 }
 
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::size_t from = 0;
+    for (std::size_t at; (at = text.find('\n', from)) != std::string::npos; from = at + 1)
+        lines.push_back(text.substr(from, at - from));
+    lines.push_back(text.substr(from));
+    return lines;
+}
+
+// Each turn of `seat` takes the wrapper's next entries: one per line of its answer (a turn with
+// no answer: the entry without a line). Stops at the first entry that does not match.
+void add_wrapper_view(MatchLog& log, int seat, const std::vector<WrappedLine>& lines) {
+    std::size_t next = 0;
+    for (Turn& turn : log.turns) {
+        if (turn.player != seat) continue;
+        std::vector<std::string> answer;
+        if (turn.output) answer = lines_of(*turn.output);
+        std::string input;
+        double ms = 0;
+        std::size_t at = next;
+        for (const std::string& line : answer) {
+            if (at >= lines.size() || lines[at].line != line) return;
+            input += lines[at].input;
+            ms += lines[at++].ms;
+        }
+        if (!turn.output) {
+            if (at >= lines.size() || lines[at].line) return;
+            input = lines[at++].input;
+            ms = lines[at - 1].ms;
+        }
+        turn.input = std::move(input);
+        turn.time_ms = ms;
+        next = at;
+    }
+}
+
 std::string reason_of(const json& result) {
     const auto summaries = result.find("summaries");
     if (summaries != result.end() && summaries->is_array())
@@ -214,6 +250,7 @@ void fill_log_from_sdk_result(std::string_view json_text, const std::vector<Wrap
     }
     for (int seat = 0; seat < players; ++seat) {
         const auto i = static_cast<std::size_t>(seat);
+        if (i < ends.size()) add_wrapper_view(log, seat, ends[i].lines);
         fill_outcome(log.seats[i], seat, no_answer[i], tooltips,
                      i < ends.size() ? &ends[i] : nullptr);
     }

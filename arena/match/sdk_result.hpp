@@ -11,6 +11,7 @@
 //       itself failed; "metadata", "views", "uinput", "agents", "ids": not used by arena.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,17 +28,29 @@ struct SdkResultError : arena::Error {
 
 // How a wrapped bot ended, as arena's wrapper saw it (arena/cli/wrap_command.hpp): the SDK
 // cannot tell a crash from a timeout, the wrapper can.
+// One line the bot answered through the wrapper, with the input relayed to it since its previous
+// line and the time from that input's first byte reaching the wrapper until the line (the
+// wrapper's clock: the runner's adds two pipe hops). The last entry may have no line: input the
+// bot never answered.
+struct WrappedLine {
+    std::string input;
+    std::optional<std::string> line;
+    double ms = 0;
+};
+
 struct WrappedBotEnd {
-    bool known = false;            // the wrapper wrote its end (else: nothing is known)
-    bool ended_by_itself = false;  // its output closed while the runner still played
-    std::string detail;            // ExitStatus::describe(): "exit code 3", "signal 11 (...)"
-    std::string limit_reached;     // a limit it reached ("memory limit (64 MB) reached")
+    bool known = false;              // the wrapper wrote its end (else: nothing is known)
+    bool ended_by_itself = false;    // its output closed while the runner still played
+    std::string detail;              // ExitStatus::describe(): "exit code 3", "signal 11 (...)"
+    std::string limit_reached;       // a limit it reached ("memory limit (64 MB) reached")
+    std::vector<WrappedLine> lines;  // what it was sent and answered, in order
 };
 
 // Fills log.turns, log.seats (scores, ranks, outcomes, details) and log.reason from the SDK
 // result `json_text` of a game of log.players.size() players. `ends` (one per seat, may be empty)
 // refine the outcomes: a bot that ended by itself and was then asked in vain, or that reached a
-// limit, is a crash. Scores: the SDK's; ranks: higher
+// limit, is a crash; and give the turns their input and time (the SDK records neither), as long
+// as the wrapper's lines match the SDK's answers. Scores: the SDK's; ranks: higher
 // score better, equal scores share a rank (1, 1, 3), as CodinGame ranks them. Outcomes: a crash
 // (from `ends`), else a timeout when the seat was asked and gave no answer or a tooltip of its
 // says so ("timeout", "timed out", "not provided"), else invalid when a tooltip of its names a

@@ -81,7 +81,8 @@ std::string write_seat(const fs::path& dir, std::size_t seat, const PlayerSpec& 
     if (player.sandbox) bot.options.sandbox = *player.sandbox;
     bot.end_file = seat_file(dir, seat, ".end.json").string();
     const fs::path spec = seat_file(dir, seat, ".json");
-    files::write_atomically(spec, to_json(bot).dump());
+    files::write_atomically(
+        spec, to_json(bot).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     const fs::path script = seat_file(dir, seat, "");
     files::write_atomically(script, "#!/bin/sh\nexec " + shell_quote(sdk_bot_wrapper_program()) +
                                         " " + kWrapBotCommand + " " + shell_quote(spec.string()) +
@@ -286,9 +287,20 @@ WrappedBot wrapped_bot_from_json(const nlohmann::json& json) {
 }
 
 nlohmann::json to_json(const WrappedBotEnd& end) {
-    return {{"ended_by_itself", end.ended_by_itself},
-            {"detail", end.detail},
-            {"limit_reached", end.limit_reached}};
+    nlohmann::json json = {{"ended_by_itself", end.ended_by_itself},
+                           {"detail", end.detail},
+                           {"limit_reached", end.limit_reached},
+                           {"lines", nlohmann::json::array()}};
+    for (const WrappedLine& line : end.lines) {
+        nlohmann::json entry = {{"input", line.input}, {"ms", line.ms}};
+        if (line.line) entry["line"] = *line.line;
+        json["lines"].push_back(std::move(entry));
+    }
+    return json;
+}
+
+namespace {
+WrappedBotEnd wrapped_bot_end_from_json(const nlohmann::json& json);
 }
 
 WrappedBotEnd read_wrapped_bot_end(const std::string& file) {
@@ -297,11 +309,33 @@ WrappedBotEnd read_wrapped_bot_end(const std::string& file) {
     if (!in) return end;
     const nlohmann::json json = nlohmann::json::parse(in, nullptr, false);
     if (!json.is_object()) return end;
+    try {
+        return wrapped_bot_end_from_json(json);
+    } catch (const nlohmann::json::exception&) {
+        return end;  // not the wrapper's: nothing is known
+    }
+}
+
+namespace {
+WrappedBotEnd wrapped_bot_end_from_json(const nlohmann::json& json) {
+    WrappedBotEnd end;
     end.known = true;
     end.ended_by_itself = json.value("ended_by_itself", false);
     end.detail = json.value("detail", std::string());
     end.limit_reached = json.value("limit_reached", std::string());
+    const nlohmann::json lines = json.value("lines", nlohmann::json::array());
+    for (const nlohmann::json& entry : lines) {
+        if (!entry.is_object()) continue;
+        WrappedLine line;
+        line.input = entry.value("input", std::string());
+        if (entry.contains("line") && entry["line"].is_string())
+            line.line = entry["line"].get<std::string>();
+        line.ms = entry.value("ms", 0.0);
+        end.lines.push_back(std::move(line));
+    }
     return end;
 }
+
+}  // namespace
 
 }  // namespace arena::match

@@ -107,6 +107,8 @@ TEST_CASE("sdk_result: the wrapper tells a crash from the SDK's timeout") {
     ends[1].known = true;
     ends[1].ended_by_itself = true;
     ends[1].detail = "exit code 3";
+    ends[0].lines = {{"2 0 1\n", "5", 3.5}};
+    ends[1].lines = {{"2 1 1\n", std::nullopt, 0}};
     fill_log_from_sdk_result(R"({"outputs": {"0": [null, "5\n", null], "1": [null, null, null]},
                                  "errors": {"0": ["", "", null], "1": ["", null, "dying\n"]},
                                  "tooltips": [{"turn": 2, "text": "$1 timeout!", "event": 1}],
@@ -117,6 +119,30 @@ TEST_CASE("sdk_result: the wrapper tells a crash from the SDK's timeout") {
     CHECK(log.turns[1].stderr_text == "dying\n");
     CHECK(log.seats[0].outcome == Outcome::ok);
     CHECK(log.seats[0].detail == "signal 15 (SIGTERM)");
+    // The wrapper's transcript gives the turns the input and time the SDK does not record.
+    CHECK(log.turns[0].input == "2 0 1\n");
+    CHECK(log.turns[0].time_ms == 3.5);
+    CHECK(log.turns[1].input == "2 1 1\n");
+}
+
+TEST_CASE("sdk_result: a transcript that does not match the answers is not used") {
+    MatchLog log = log_of(1);
+    std::vector<WrappedBotEnd> ends(1);
+    ends[0].known = true;
+    ends[0].lines = {{"a\n", "1", 1.0}, {"b\n", "9", 2.0}};
+    // Two lines answer the second turn (a runner's "K lines"): their inputs and times add up.
+    fill_log_from_sdk_result(R"({"outputs": {"0": [null, "1\n", "2\n3\n"]}, "scores": {"0": 5}})",
+                             ends, log);
+    REQUIRE(log.turns.size() == 2);
+    CHECK(log.turns[0].input == "a\n");
+    CHECK(log.turns[1].input.empty());  // "9" is not what the SDK recorded
+    MatchLog two_lines = log_of(1);
+    ends[0].lines = {{"a\n", "1", 1.0}, {"b\n", "2", 2.0}, {"", "3", 0.5}};
+    fill_log_from_sdk_result(R"({"outputs": {"0": [null, "1\n", "2\n3\n"]}, "scores": {"0": 5}})",
+                             ends, two_lines);
+    CHECK(two_lines.turns[1].output == std::optional<std::string>("2\n3"));
+    CHECK(two_lines.turns[1].input == "b\n");
+    CHECK(two_lines.turns[1].time_ms == 2.5);
 }
 
 TEST_CASE("sdk_result: a bot that ended by itself after its last answer did not crash") {

@@ -89,6 +89,12 @@ TEST_CASE("sdk_runner: a runner plays a whole game, its result becomes the log")
     CHECK(log.turns[0].stderr_text == "read: 2 0 -5\n");
     CHECK(seat1_stderr.find("read: 2 1 -5\nread: round 2 total 3\n") == 0);
     CHECK(log.turns[0].summary == "$0 adds 7");
+    // The inputs and times the SDK does not record, from the wrapper's transcript.
+    CHECK(log.turns[0].input == "2 0 -5\n");
+    CHECK(log.turns[1].input == "2 1 -5\n");
+    CHECK(log.turns[2].input == "round 2 total 7\n");
+    CHECK(log.turns[5].input == "round 3 total 6\n");
+    for (const Turn& turn : log.turns) CHECK(turn.time_ms > 0);
     CHECK(log.reason == "Game over");
     REQUIRE(log.seats.size() == 2);
     CHECK(log.seats[0].score == 21);
@@ -123,6 +129,7 @@ TEST_CASE("sdk_runner: a bot the runner times out is a timeout, ranked below") {
     REQUIRE(log.turns.size() >= 4);
     CHECK(log.turns[3].player == 1);
     CHECK_FALSE(log.turns[3].output.has_value());
+    CHECK(log.turns[3].input == "round 2 total 9\n");
 }
 
 TEST_CASE("sdk_runner: a bot that dies is a crash, with how it ended") {
