@@ -161,6 +161,23 @@ TEST_CASE("sdk_runner: a bot arena cannot start is a crash that says why") {
     CHECK(log.seats[1].detail.find("could not start") == 0);
 }
 
+TEST_CASE("sdk_runner: the wrapper keeps a bot's sandbox") {
+    if (no_java()) return;
+    try {
+        arena::process::check_sandbox();
+    } catch (const std::exception& e) {
+        MESSAGE("SKIPPED: no sandbox here: " << e.what());
+        return;
+    }
+    PlayerSpec boxed = bot("boxed", "6");
+    boxed.sandbox = true;
+    const MatchLog log = play_toy({boxed, bot("free", "5")});
+    CHECK(log.referee_failure == "");
+    CHECK(log.seats[0].outcome == Outcome::ok);
+    CHECK(log.seats[0].score == 18);
+    CHECK(log.seats[0].rank == 1);
+}
+
 TEST_CASE("sdk_runner: a runner that never ends is stopped at the bound") {
     const auto start = std::chrono::steady_clock::now();
     const MatchLog log = play_hostile("hang", std::chrono::seconds(2));
