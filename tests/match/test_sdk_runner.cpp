@@ -3,11 +3,15 @@
 // shell script) hang, fail, write no result or a bad one. Never an exception, never a hang.
 #include <doctest/doctest.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "arena/match/play_game.hpp"
 #include "arena/match/sdk_runner.hpp"
+#include "arena/process/interrupt.hpp"
 
 using namespace arena::match;
 
@@ -216,4 +220,39 @@ TEST_CASE("sdk_runner: a runner that cannot be run, or a command that does not s
     const MatchLog unsplit = play_sdk_runner_game(spec_of("java 'unterminated"), setup_of(2, 1),
                                                   {bot("a", "1"), bot("b", "2")}, MatchOptions{});
     CHECK(unsplit.referee_failure.find("runner 'java 'unterminated': could not run: ") == 0);
+}
+
+TEST_CASE("sdk_runner: the arena's interrupt ends a runner's game at once") {
+    use_test_wrapper();
+    std::thread interrupter([] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+        arena::process::simulate_interrupt(SIGINT);
+    });
+    const auto start = std::chrono::steady_clock::now();
+    const MatchLog log = play_hostile("hang");
+    const auto took = std::chrono::steady_clock::now() - start;
+    interrupter.join();
+    arena::process::clear_interrupt_for_tests();
+    CHECK(log.interrupted);
+    CHECK(log.reason == "interrupted before the game ended");
+    CHECK(log.referee_failure == "");
+    CHECK(took < std::chrono::seconds(15));
+}
+
+TEST_CASE("sdk_runner: a registered sdk-runner game is played by play_game") {
+    if (no_java()) return;
+    use_test_wrapper();
+    ExternalGameSpec spec = spec_of(ARENA_SDK_TOY_RUNNER);
+    spec.name = "toy-sums";
+    register_external_game(spec);
+    arena::referee::GameSetup setup = setup_of(2, 7);
+    setup.game = "toy-sums";
+    const MatchLog log = play_game(setup, {bot("a", "1"), bot("b", "2")});
+    CHECK(log.game == "toy-sums");
+    REQUIRE(log.external.has_value());
+    CHECK(log.external->protocol == RefereeProtocol::sdk_runner);
+    CHECK(log.referee_failure == "");
+    CHECK(log.turns.size() == 6);
+    CHECK(log.turns[0].input == "2 0 7\n");
+    CHECK(log.seats[1].rank == 1);
 }
