@@ -26,10 +26,13 @@ using Clock = std::chrono::steady_clock;
 struct GameDir {
     fs::path path;
     GameDir() {
-        std::string pattern = (fs::temp_directory_path() / "arena-sdk-XXXXXX").string();
+        // The bots' paths go to the runner, which may split them at blanks: none in the path.
+        fs::path base = fs::temp_directory_path();
+        if (base.string().find_first_of(" \t\n") != std::string::npos) base = "/tmp";
+        std::string pattern = (base / "arena-sdk-XXXXXX").string();
         if (::mkdtemp(pattern.data()) == nullptr)
-            throw std::runtime_error("cannot make a temporary directory in " +
-                                     fs::temp_directory_path().string() + ": check TMPDIR");
+            throw std::runtime_error("cannot make a temporary directory in " + base.string() +
+                                     ": check TMPDIR");
         path = pattern;
     }
     ~GameDir() {

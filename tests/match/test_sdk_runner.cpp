@@ -5,6 +5,7 @@
 
 #include <csignal>
 #include <cstdlib>
+#include <iostream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -170,7 +171,7 @@ TEST_CASE("sdk_runner: the wrapper keeps a bot's sandbox") {
     try {
         arena::process::check_sandbox();
     } catch (const std::exception& e) {
-        MESSAGE("SKIPPED: no sandbox here: " << e.what());
+        std::cout << "SKIPPED: no sandbox here: " << e.what() << "\n";
         return;
     }
     PlayerSpec boxed = bot("boxed", "6");
