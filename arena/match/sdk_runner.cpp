@@ -211,7 +211,12 @@ std::string sdk_bot_wrapper_program() {
 
 MatchLog play_sdk_runner_game(const ExternalGameSpec& spec, const referee::GameSetup& setup,
                               const std::vector<PlayerSpec>& players, const MatchOptions& options) {
-    return play_sdk_runner_game(spec, setup, players, options, kSdkRunnerBound);
+    std::chrono::milliseconds bound = kSdkRunnerBound;
+    if (const char* env = std::getenv("ARENA_RUNNER_TIMEOUT_MS"); env != nullptr) {
+        const long long ms = std::atoll(env);
+        if (ms > 0) bound = std::chrono::milliseconds(ms);
+    }
+    return play_sdk_runner_game(spec, setup, players, options, bound);
 }
 
 MatchLog play_sdk_runner_game(const ExternalGameSpec& spec, const referee::GameSetup& setup,

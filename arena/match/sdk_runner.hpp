@@ -29,7 +29,8 @@ namespace arena::match {
 // The bound on a runner's whole game (it plays all turns of all bots itself): generous, since
 // arena knows neither the number of turns nor the runner's own start-up (a JVM). A runner still
 // running then is ended and the game is a referee failure. Scaled by MatchOptions::time_scale;
-// MatchOptions::no_time_limit makes it kNoTimeLimitMs.
+// MatchOptions::no_time_limit makes it kNoTimeLimitMs. $ARENA_RUNNER_TIMEOUT_MS (milliseconds)
+// replaces it, as $ARENA_REFEREE_TIMEOUT_MS does a cg-brutaltester referee's bound.
 inline constexpr std::chrono::milliseconds kSdkRunnerBound = std::chrono::minutes(10);
 
 // Plays one game of `spec` with `players`. Never throws for what the runner or a bot did: a

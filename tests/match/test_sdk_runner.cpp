@@ -199,6 +199,16 @@ TEST_CASE("sdk_runner: a runner that never ends is stopped at the bound") {
     CHECK(log.seats[1].rank == 0);
 }
 
+TEST_CASE("sdk_runner: ARENA_RUNNER_TIMEOUT_MS sets the bound") {
+    use_test_wrapper();
+    ::setenv("ARENA_RUNNER_TIMEOUT_MS", "1000", 1);
+    const MatchLog log =
+        play_sdk_runner_game(spec_of("/bin/sh " + kRunnerDir + "/hostile_runner.sh hang"),
+                             setup_of(2, 1), {bot("a", "7"), bot("b", "3")}, MatchOptions{});
+    ::unsetenv("ARENA_RUNNER_TIMEOUT_MS");
+    CHECK(log.referee_failure.find(runner_of("hang") + "still running after 1 s") == 0);
+}
+
 TEST_CASE("sdk_runner: a failing runner, no result, a bad result: referee failures") {
     CHECK(play_hostile("fail").referee_failure ==
           runner_of("fail") +
