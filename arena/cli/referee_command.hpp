@@ -14,6 +14,9 @@ struct RefereeArgs {
     std::string game;
     std::optional<std::int64_t> seed;
     std::string testcase;
+    // No "###Error P TEXT" lines (the errors on stderr only): cg-brutaltester's -o mode loops
+    // forever on one, as its runner reads no further line after it.
+    bool no_error_lines = false;
 };
 
 CLI::App* add_referee_command(CLI::App& app, RefereeArgs& args);
