@@ -338,4 +338,127 @@ std::vector<int> replace_bots(std::vector<match::PlayerSpec>& players,
     return replaced;
 }
 
+namespace {
+
+// The option of a spec's field, for messages: "field 'turn_ms': ..." is --turn-ms's fault.
+std::string option_of_field(const std::string& field, const ExternalGameArgs& external) {
+    if (field == "command") return external.referee.empty() ? "--runner" : "--referee";
+    if (field == "players") return "--players";
+    if (field == "first_turn_ms") return "--first-turn-ms";
+    if (field == "turn_ms") return "--turn-ms";
+    if (field == "name") return "--name";
+    return field;
+}
+
+// The spec of --referee / --runner, checked as a config's "referee" is.
+match::ExternalGameSpec external_spec(const ExternalGameArgs& external, std::size_t bots) {
+    nlohmann::json json;
+    if (!external.name.empty()) json["name"] = external.name;
+    json["command"] = external.referee.empty() ? external.runner : external.referee;
+    json["protocol"] = external.referee.empty() ? "sdk-runner" : "brutaltester";
+    json["players"] = external.players ? *external.players : static_cast<long>(bots);
+    if (external.first_turn_ms) json["first_turn_ms"] = *external.first_turn_ms;
+    if (external.turn_ms) json["turn_ms"] = *external.turn_ms;
+    try {
+        return match::external_game_from_json(json);
+    } catch (const std::invalid_argument& e) {
+        const std::string what = e.what();
+        const std::size_t end = what.find("': ");
+        if (what.rfind("field '", 0) != 0 || end == std::string::npos) throw Error(what);
+        const std::string field = what.substr(7, end - 7);
+        throw Error(option_of_field(field.substr(0, field.find('[')), external) + ": " +
+                    what.substr(end + 3));
+    }
+}
+
+}  // namespace
+
+void add_external_game_options(CLI::App* command, ExternalGameArgs& external) {
+    command->add_option("--referee", external.referee,
+                        "CMD: play a game arena does not know through its cg-brutaltester "
+                        "referee (a program that speaks ###Start/###Input/###Output/###End on "
+                        "stdin/stdout; docs/other-games.md) instead of GAME; {seed} in CMD is "
+                        "the game's seed");
+    command->add_option("--runner", external.runner,
+                        "CMD: play the game through an SDK referee runner (CMD -p1 BOT1 -p2 BOT2 "
+                        "-seed S -l RESULT.json, e.g. \"java -jar referee.jar\") instead of GAME");
+    numbers::add_whole_number(command, "--players", external.players, {1, 8},
+                              "With --referee/--runner: the players of a game (default: one per "
+                              "--bot)");
+    numbers::add_whole_number(command, "--first-turn-ms", external.first_turn_ms, {1, 3'600'000},
+                              "With --referee/--runner: a bot's time for its first turn (default "
+                              "1000; --time-scale applies)");
+    numbers::add_whole_number(command, "--turn-ms", external.turn_ms, {1, 3'600'000},
+                              "With --referee/--runner: a bot's time for each later turn "
+                              "(default 100)");
+    command->add_option("--name", external.name,
+                        "With --referee/--runner: the game's name in logs and results "
+                        "(lowercase letters, digits, '-', '_'; default \"external\")");
+}
+
+const referee::GameInfo& game_of_args(const std::string& game, const ExternalGameArgs& external,
+                                      std::size_t bots, const std::string& example) {
+    if (!external.referee.empty() && !external.runner.empty())
+        throw Error("--referee and --runner: give one (a brutaltester referee, or an SDK runner)");
+    if (!external.given()) {
+        if (external.players || external.first_turn_ms || external.turn_ms ||
+            !external.name.empty())
+            throw Error(
+                "--players, --first-turn-ms, --turn-ms and --name describe a game played "
+                "through --referee or --runner; a game arena knows has CodinGame's");
+        std::string known;
+        for (const std::string& g : referee::known_games())
+            known += (known.empty() ? "" : ", ") + g;
+        if (game.empty())
+            throw Error("give the game (" + known +
+                        ") or an external referee with --referee CMD or --runner CMD, e.g. " +
+                        example);
+        try {
+            return referee::game_info(game);
+        } catch (const std::invalid_argument& e) {  // an unknown game: the known ones
+            throw Error(e.what());
+        }
+    }
+    if (!game.empty())
+        throw Error("give the game '" + terminal::visible(game) + "' or " +
+                    (external.referee.empty() ? "--runner" : "--referee") +
+                    ", not both: an external referee is the game");
+    const match::ExternalGameSpec spec = external_spec(external, bots);
+    const referee::GameInfo* info = nullptr;
+    try {
+        info = &match::register_external_game(spec);
+    } catch (const std::invalid_argument& e) {  // a built-in game's name
+        throw Error("--name: " + std::string(e.what()));
+    }
+    check_external_referee(info->name, external.referee.empty() ? "--runner" : "--referee");
+    return *info;
+}
+
+void check_external_referee(const std::string& game, const std::string& who) {
+    const match::ExternalGameSpec* spec = match::external_game_spec(game);
+    if (!spec) return;  // a built-in game
+    match::PlayerSpec program;
+    program.name = "referee";
+    program.command = spec->command;
+    program.working_dir = spec->working_dir;
+    const std::string named = who + " '" + terminal::visible(spec->command) + "'";
+    std::error_code ec;
+    if (!spec->working_dir.empty() && !fs::is_directory(spec->working_dir, ec))
+        throw Error(named + ": its working directory '" + terminal::visible(spec->working_dir) +
+                    "' is not a directory. No game was played.");
+    try {
+        const std::vector<std::string> argv = process::split_command_line(spec->command);
+        process::resolve_executable(argv.front(), spec->working_dir);
+        match::check_command(program);  // the script of an interpreter ("python3 referee.py")
+    } catch (const std::exception& e) {
+        // check_command speaks of a bot: say it of the referee.
+        std::string what = e.what();
+        const std::string as_bot = "bot 'referee': ";
+        if (what.rfind(as_bot, 0) == 0) what.erase(0, as_bot.size());
+        const std::size_t fix = what.find(" Fix the path in --bot");
+        if (fix != std::string::npos) what.erase(fix);
+        throw Error(named + ": " + what + " No game was played: fix the referee's command.");
+    }
+}
+
 }  // namespace arena::cli

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "arena/match/match.hpp"
+#include "referees/registry.hpp"
 
 namespace arena::cli {
 
@@ -65,6 +66,29 @@ struct TimeArgs {
 };
 void add_time_options(CLI::App* command, TimeArgs& time);
 void apply_time_args(const TimeArgs& time, match::MatchOptions& options);
+
+// --referee, --runner and their options of `play` and `match`: a game played through an external
+// referee (docs/other-games.md) instead of a game arena knows.
+struct ExternalGameArgs {
+    std::string referee;  // --referee CMD: a cg-brutaltester referee (convention 1)
+    std::string runner;   // --runner CMD: an SDK referee runner (convention 2)
+    std::optional<long> players, first_turn_ms, turn_ms;
+    std::string name;
+    bool given() const { return !referee.empty() || !runner.empty(); }
+};
+void add_external_game_options(CLI::App* command, ExternalGameArgs& external);
+
+// The game a command plays: GAME (a game arena knows, any case), or the external game of
+// --referee / --runner, registered (match::register_external_game) with `bots` players unless
+// --players says, its program checked before any game (exit 2 naming it). Throws Error when both
+// or neither are given, or an option is wrong; `example` is a command line to show then.
+const referee::GameInfo& game_of_args(const std::string& game, const ExternalGameArgs& external,
+                                      std::size_t bots, const std::string& example);
+
+// Throws Error "<who> '<command>': ... No game was played" when `game` is an external game whose
+// referee (or runner) cannot be started here: its program or script is missing. Nothing for a
+// game arena knows. For every command that plays games (play, match, tournament, gate).
+void check_external_referee(const std::string& game, const std::string& who);
 
 // `replay --bot NAME=COMMAND[@DIR]`: the recorded bot named NAME (or, when no recorded bot has
 // that name, the bot of seat NAME, from 0) runs COMMAND instead, in DIR or the arena's directory.

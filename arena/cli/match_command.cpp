@@ -65,8 +65,8 @@ void check_resume_arguments(const MatchArgs& args) {
         throw Error(
             "--resume needs --out DIR: the match to go on with (the directory its "
             "first run printed)");
-    const bool changes = !args.game.empty() || !args.bots.empty() || args.games ||
-                         !args.sprt.empty() || args.max_games || args.seed ||
+    const bool changes = !args.game.empty() || args.external.given() || !args.bots.empty() ||
+                         args.games || !args.sprt.empty() || args.max_games || args.seed ||
                          !args.boards.empty() || args.time.scale || args.time.margin_ms ||
                          args.time.no_limit || limits_given(args.limits);
     if (changes)
@@ -117,7 +117,10 @@ ratings::SprtHypotheses sprt_hypotheses(const std::vector<std::string>& given) {
 }
 
 MatchRun new_match(const MatchArgs& args) {
-    const referee::GameInfo& game = match_game(args.game);
+    const referee::GameInfo& game =
+        game_of_args(args.game, args.external, args.bots.size(),
+                     "arena match diceshogi --bot mine=./mine --bot old=./old, or arena match "
+                     "--referee \"python3 referee.py\" --bot mine=./mine --bot old=./old");
     check_new_match_arguments(args, game);
     MatchRun run;
     if (!args.sprt.empty()) run.settings.sprt = sprt_hypotheses(args.sprt);
@@ -143,6 +146,7 @@ MatchRun new_match(const MatchArgs& args) {
 MatchRun resumed_match(const fs::path& out) {
     MatchRun run;
     run.config = tournament::load_config(out / "config.json");
+    check_external_referee(run.config.game, "the match's referee");
     run.settings = load_match_settings(out);
     if (run.settings.sprt && run.config.bots.size() != 2)
         throw Error("'" + (out / "match.json").string() +
@@ -276,6 +280,7 @@ CLI::App* add_match_command(CLI::App& app, MatchArgs& args) {
                      "With --resume, NAME: bot NAME was rebuilt or edited; its games in --out DIR "
                      "are moved aside (replaced-<time>/) and played again; repeatable")
         ->allow_extra_args(false);
+    add_external_game_options(command, args.external);
     add_time_options(command, args.time);
     add_limit_options(command, args.limits);
     command->footer(
@@ -286,6 +291,8 @@ CLI::App* add_match_command(CLI::App& app, MatchArgs& args) {
         "--boards validators\n"
         "  arena match tsuro --bot mine=./mine --bot build/bots/tsuro/strong --bot "
         "build/bots/tsuro/random -n 60\n"
+        "  arena match --referee \"python3 referee.py {seed}\" --bot mine=./mine --bot old=./old "
+        "-n 50\n"
         "  arena match --resume --out results/match-20261124-131502\n"
         "Then: arena view DIR (report.html), arena replay DIR/games/<id>.json.zst");
     return command;
@@ -295,7 +302,7 @@ int run_match_command(const MatchArgs& args, const std::string& program) {
     if (args.resume) check_resume_arguments(args);
     if (!args.resume && !args.replace.empty())
         throw Error("--replace works with --resume: it replaces games already in --out DIR");
-    if (!args.resume && args.game.empty())
+    if (!args.resume && args.game.empty() && !args.external.given())
         throw Error(
             "give the game and its bots, e.g. arena match diceshogi --bot mine=./mine "
             "--bot old=./old (or --resume --out DIR to go on with a match)");

@@ -20,7 +20,8 @@
 namespace arena::cli {
 
 struct MatchArgs {
-    std::string game;                      // empty with --resume
+    std::string game;                      // empty with --resume, --referee or --runner
+    ExternalGameArgs external;             // --referee / --runner and their options
     std::vector<std::string> bots;         // --bot NAME=COMMAND[@DIR], in seat order
     std::optional<std::size_t> games;      // -n
     std::vector<std::string> sprt;         // --sprt ELO0 ELO1, as given

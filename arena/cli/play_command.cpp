@@ -11,6 +11,7 @@
 #include "arena/common/files.hpp"
 #include "arena/common/log_files.hpp"
 #include "arena/match/match_log_json.hpp"
+#include "arena/match/play_game.hpp"
 #include "arena/process/interrupt.hpp"
 #include "arena/tournament/bot_build.hpp"
 #include "arena/tournament/config.hpp"
@@ -115,11 +116,9 @@ void choose_testcase(const PlayArgs& args, PlaySetup& play) {
 
 PlaySetup play_setup(const PlayArgs& args) {
     PlaySetup play;
-    try {
-        play.game = &referee::game_info(args.game);
-    } catch (const std::invalid_argument& e) {  // an unknown game
-        throw Error(e.what());
-    }
+    play.game = &game_of_args(args.game, args.external, args.bots.size(),
+                              "arena play diceshogi --bot ./a --bot ./b, or arena play --referee "
+                              "\"python3 referee.py\" --bot ./a --bot ./b");
     referee::GameSetup& setup = play.setup;
     setup.game = play.game->name;  // the registry's name, whatever case was typed
     setup.players = static_cast<int>(args.bots.size());
@@ -188,7 +187,8 @@ CLI::App* add_play_command(CLI::App& app, PlayArgs& args) {
         app.add_subcommand("play", "Play one game and print its result (and log it as JSON)");
     std::string games;
     for (const std::string& g : referee::known_games()) games += (games.empty() ? "" : ", ") + g;
-    command->add_option("game", args.game, "The game: " + games)->required();
+    command->add_option("game", args.game,
+                        "The game: " + games + " (or none with --referee or --runner)");
     command
         ->add_option("--bot", args.bots,
                      std::string(kBotArgHelp) + ". Once per seat, in seat order")
@@ -212,19 +212,21 @@ CLI::App* add_play_command(CLI::App& app, PlayArgs& args) {
     command->add_flag("-v,--verbose", args.verbosity,
                       "Print every turn as it is played: time, output, the referee's verdict; "
                       "-vv adds the input sent and the bot's stderr");
+    add_external_game_options(command, args.external);
     add_time_options(command, args.time);
     add_limit_options(command, args.limits);
+    command->footer(
+        "Examples:\n"
+        "  arena play diceshogi --bot mine=./mine --bot build/bots/diceshogi/random --seed 5\n"
+        "  arena play --referee \"python3 referee.py --seed {seed}\" --bot ./a --bot ./b "
+        "--first-turn-ms 1000 --turn-ms 50\n"
+        "  arena play --runner \"java -jar referee.jar\" --bot ./a --bot ./b --seed 7\n"
+        "Other games (--referee, --runner): docs/other-games.md");
     return command;
 }
 
 int run_play_command(const PlayArgs& args) {
     const PlaySetup play = play_setup(args);
-    std::unique_ptr<referee::Referee> referee;
-    try {
-        referee = referee::make_referee(play.setup);
-    } catch (const std::invalid_argument& e) {  // the registry's refusal: the user's to fix
-        throw Error(e.what());
-    }
     std::vector<match::PlayerSpec> players = bots_from_args(args.bots, args.limits);
     check_limits_and_sandbox(players);
     // Bots given as source files are built (or found in the cache) before the game; what the
@@ -235,7 +237,13 @@ int run_play_command(const PlayArgs& args) {
                                       ? verbose_options(players, args.verbosity)
                                       : match::MatchOptions{};
     apply_time_args(args.time, options);
-    match::MatchLog log = match::play_match(*referee, players, options);
+    match::MatchLog log;
+    try {
+        // Every game the same way: a referee arena drives, or a runner that plays it whole.
+        log = match::play_game(play.setup, players, options);
+    } catch (const std::invalid_argument& e) {  // the registry's refusal: the user's to fix
+        throw Error(e.what());
+    }
     log.testcase = play.testcase_name;
     log.testcase_text = play.setup.testcase;
     log.seed = play.game->seeded ? play.setup.seed : std::nullopt;

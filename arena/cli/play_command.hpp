@@ -1,5 +1,6 @@
-// `arena play GAME --bot [NAME=]COMMAND[@DIR]...`: one game, its result on the terminal (or its log
-// as JSON). Exit codes: 0 the game was played (whatever the bots did), 2 an arena error (main),
+// `arena play GAME --bot [NAME=]COMMAND[@DIR]...` (or `arena play --referee CMD --bot ...`, a game
+// through an external referee: docs/other-games.md): one game, its result on the terminal (or its
+// log as JSON). Exit codes: 0 the game was played (whatever the bots did), 2 an arena error (main),
 // 128+N when interrupted by signal N.
 #pragma once
 
@@ -14,7 +15,8 @@
 namespace arena::cli {
 
 struct PlayArgs {
-    std::string game;
+    std::string game;  // empty with --referee / --runner
+    ExternalGameArgs external;
     std::vector<std::string> bots;
     std::string testcase;
     std::optional<std::int64_t> seed;

@@ -13,6 +13,7 @@
 #include "arena/common/files.hpp"
 #include "arena/common/log_files.hpp"
 #include "arena/match/match_log_json.hpp"
+#include "arena/match/play_game.hpp"
 #include "arena/process/interrupt.hpp"
 #include "arena/replay/replay.hpp"
 
@@ -53,10 +54,12 @@ struct Recorded {
     std::string what;  // "diceshogi, seed 5, 42 turns"
 };
 
-Recorded read_recorded(const std::string& file) {
+// The referee is made for --script only: a bot replay plays the game with match::play_game, as
+// every game is played (an SDK runner's game has no referee to step).
+Recorded read_recorded(const std::string& file, bool with_referee) {
     Recorded recorded;
     recorded.log = replay::read_match_log(file);
-    recorded.referee = replay::referee_for(recorded.log);
+    if (with_referee) recorded.referee = replay::referee_for(recorded.log);
     const match::MatchLog& log = recorded.log;
     recorded.what = log.game + (log.seed ? ", seed " + std::to_string(*log.seed) : "") + ", " +
                     std::to_string(log.turns.size()) + " turns";
@@ -184,8 +187,9 @@ CLI::App* add_replay_command(CLI::App& app, ReplayArgs& args) {
 }
 
 int run_replay_command(const ReplayArgs& args) {
-    const Recorded recorded = read_recorded(args.log_file);
+    const Recorded recorded = read_recorded(args.log_file, args.script);
     if (args.script) return run_script_check(args, recorded);
+    const referee::GameSetup setup = replay::setup_for(recorded.log);
 
     const std::vector<match::PlayerSpec> players = players_of_replay(args, recorded.log);
     match::MatchOptions options;
@@ -198,7 +202,12 @@ int run_replay_command(const ReplayArgs& args) {
         };
     }
     apply_time_args(args.time, options);
-    match::MatchLog fresh = match::play_match(*recorded.referee, players, options);
+    match::MatchLog fresh;
+    try {
+        fresh = match::play_game(setup, players, options);
+    } catch (const std::invalid_argument& e) {  // the referee's refusal of the logged setup
+        throw Error(args.log_file + ": " + e.what());
+    }
     if (const int signal = process::interrupt_signal()) {
         std::cerr << "interrupted (" << signal_name(signal) << "): the replay did not finish\n";
         return process::interrupted_exit_code(signal);

@@ -7,6 +7,7 @@
 #include "arena/common/error.hpp"
 #include "arena/common/files.hpp"
 #include "arena/common/log_files.hpp"
+#include "arena/match/external_game.hpp"
 #include "arena/view/view.hpp"
 
 namespace arena::cli {
@@ -35,9 +36,22 @@ fs::path page_of(const std::string& log_file) {
     return page.replace_extension(".html");
 }
 
+// A log of an external referee's game carries its spec ("referee"): the game is registered from
+// it, so that the page draws it as the registry says (games/generic.js), as any other game.
+void register_logged_game(const nlohmann::json& log, const std::string& file) {
+    const auto spec = log.find("referee");
+    if (spec == log.end()) return;
+    try {
+        match::register_external_game(match::external_game_from_json(*spec));
+    } catch (const std::invalid_argument& e) {
+        throw Error("'" + file + "': \"referee\": " + e.what());
+    }
+}
+
 // A match log becomes its replay page.
 int write_replay_page(const ViewArgs& args) {
     const nlohmann::json log = view::read_match_log(args.source);
+    register_logged_game(log, args.source);
     const fs::path out = args.output.empty() ? page_of(args.source) : fs::path(args.output);
     if (fs::exists(out) && fs::equivalent(out, args.source))
         throw Error("the page would overwrite the log: choose another file with -o");

@@ -1,5 +1,8 @@
 #include "arena/match/external_game.hpp"
 
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -21,6 +24,77 @@ std::optional<RefereeProtocol> protocol_from_string(const std::string& text) {
 }
 
 namespace {
+
+// The fields of a spec, in the order to_json writes them.
+constexpr const char* kSpecFields[] = {"name",          "command", "protocol", "players",
+                                       "first_turn_ms", "turn_ms", "seeded",   "working_dir"};
+// The longest turn limit a referee may ask for: an hour (a bot in a debugger has --no-time-limit).
+constexpr int kMaxTurnMs = 3'600'000;
+constexpr int kMaxExternalPlayers = 8;
+
+std::string known_spec_fields() {
+    std::string text;
+    for (const char* field : kSpecFields) text += (text.empty() ? "" : ", ") + std::string(field);
+    return text;
+}
+
+[[noreturn]] void refuse(const std::string& field, const std::string& what) {
+    throw std::invalid_argument("field '" + field + "': " + what);
+}
+
+std::string string_field(const nlohmann::json& json, const char* field) {
+    const nlohmann::json& value = json.at(field);
+    if (!value.is_string())
+        refuse(field, "must be a string, got " + std::string(value.type_name()));
+    return value.get<std::string>();
+}
+
+// A game's name becomes part of file names and game ids: lowercase letters, digits, '-', '_'.
+std::string checked_name(const std::string& name) {
+    const bool fits =
+        !name.empty() && name.size() <= 64 &&
+        name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") == std::string::npos;
+    if (!fits)
+        refuse("name", "'" + name +
+                           "': use 1 to 64 lowercase letters, digits, '-' or '_' (it names the "
+                           "game in results and file names), e.g. \"spring-challenge\"");
+    return name;
+}
+
+int whole(const nlohmann::json& value, const std::string& field, int min, int max,
+          const std::string& what) {
+    if (!value.is_number_integer() || value.get<std::int64_t>() < min ||
+        value.get<std::int64_t>() > max)
+        refuse(field, what + ", got " + value.dump());
+    return static_cast<int>(value.get<std::int64_t>());
+}
+
+int positive_ms(const nlohmann::json& value, const char* field) {
+    return whole(value, field, 1, kMaxTurnMs,
+                 "must be a whole number of milliseconds from 1 to " + std::to_string(kMaxTurnMs));
+}
+
+// "players": N, or [min, max]: 1 to 8, as CodinGame seats them (an SDK runner takes -p1 to
+// -p8; a brutaltester referee's one-digit indexes would allow 10, arena's tables stop at 8).
+void read_players(const nlohmann::json& json, ExternalGameSpec& spec) {
+    if (!json.contains("players"))
+        refuse("players", "missing: how many players a game seats, N or [min, max], e.g. 2");
+    constexpr int most = kMaxExternalPlayers;
+    const std::string range = "from 1 to " + std::to_string(most);
+    const nlohmann::json& players = json["players"];
+    if (players.is_array()) {
+        if (players.size() != 2)
+            refuse("players", "a range is [min, max], e.g. [2, 4], got " + players.dump());
+        spec.min_players = whole(players[0], "players[0]", 1, most, "must be " + range);
+        spec.max_players = whole(players[1], "players[1]", 1, most, "must be " + range);
+        if (spec.min_players > spec.max_players)
+            refuse("players", "[min, max] with min <= max, got " + players.dump());
+        return;
+    }
+    if (!players.is_number())
+        refuse("players", "must be a number or [min, max], got " + players.dump());
+    spec.min_players = spec.max_players = whole(players, "players", 1, most, "must be " + range);
+}
 
 struct Specs {
     std::mutex lock;
@@ -57,7 +131,13 @@ const referee::GameInfo& register_external_game(const ExternalGameSpec& spec) {
     {
         Specs& all = specs();
         const std::lock_guard<std::mutex> hold(all.lock);
-        all.by_game.emplace(game.name, spec);
+        const auto [known, added] = all.by_game.emplace(game.name, spec);
+        // The same game registered again (a run's config.json, then its logs) is one game; two
+        // referees under one name would mix their games' results.
+        if (!added && to_json(known->second) != to_json(spec))
+            throw std::invalid_argument("two different referees are named '" + spec.name + "' (" +
+                                        to_json(known->second).dump() + " and " +
+                                        to_json(spec).dump() + "): give each its own \"name\"");
     }
     if (spec.protocol == RefereeProtocol::sdk_runner) {
         add_game_runner(
@@ -90,23 +170,40 @@ nlohmann::ordered_json to_json(const ExternalGameSpec& spec) {
 }
 
 ExternalGameSpec external_game_from_json(const nlohmann::json& json) {
-    // TODO(E4): checks naming the field and the fault.
-    ExternalGameSpec spec;
-    spec.name = json.value("name", std::string("external"));
-    spec.command = json.at("command").get<std::string>();
-    spec.protocol =
-        protocol_from_string(json.value("protocol", std::string("brutaltester"))).value();
-    const nlohmann::json& players = json.at("players");
-    if (players.is_array()) {
-        spec.min_players = players.at(0).get<int>();
-        spec.max_players = players.at(1).get<int>();
-    } else {
-        spec.min_players = spec.max_players = players.get<int>();
+    if (!json.is_object())
+        throw std::invalid_argument(
+            "must be an object such as {\"command\": \"python3 "
+            "referee.py\", \"players\": 2}");
+    for (const auto& [key, value] : json.items()) {
+        if (std::find(std::begin(kSpecFields), std::end(kSpecFields), key) == std::end(kSpecFields))
+            refuse(key, "unknown field (known: " + known_spec_fields() + ")");
     }
-    spec.first_turn_ms = json.value("first_turn_ms", spec.first_turn_ms);
-    spec.turn_ms = json.value("turn_ms", spec.turn_ms);
-    spec.seeded = json.value("seeded", spec.seeded);
-    spec.working_dir = json.value("working_dir", std::string());
+    ExternalGameSpec spec;
+    spec.name = "external";
+    if (json.contains("name")) spec.name = checked_name(string_field(json, "name"));
+    if (!json.contains("command"))
+        refuse("command", "missing: the referee's command line, e.g. \"python3 referee.py\"");
+    spec.command = string_field(json, "command");
+    if (spec.command.find_first_not_of(" \t") == std::string::npos)
+        refuse("command", "must not be empty: the referee's command line");
+    if (json.contains("protocol")) {
+        const std::string protocol = string_field(json, "protocol");
+        const auto known = protocol_from_string(protocol);
+        if (!known)
+            refuse("protocol", "'" + protocol +
+                                   "': use \"brutaltester\" (a referee process arena drives) or "
+                                   "\"sdk-runner\" (a runner that plays the whole game)");
+        spec.protocol = *known;
+    }
+    read_players(json, spec);
+    if (json.contains("first_turn_ms"))
+        spec.first_turn_ms = positive_ms(json["first_turn_ms"], "first_turn_ms");
+    if (json.contains("turn_ms")) spec.turn_ms = positive_ms(json["turn_ms"], "turn_ms");
+    if (json.contains("seeded")) {
+        if (!json["seeded"].is_boolean()) refuse("seeded", "must be true or false");
+        spec.seeded = json["seeded"].get<bool>();
+    }
+    if (json.contains("working_dir")) spec.working_dir = string_field(json, "working_dir");
     return spec;
 }
 

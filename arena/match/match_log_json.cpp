@@ -53,15 +53,19 @@ Json to_json(const MatchLog& log) {
                    {"reason", log.reason},
                    {"details", std::move(details)}};
     if (any_stderr_cut) result["stderr_cut"] = std::move(stderr_cut);
-    return {{"version", kMatchLogVersion},
-            {"game", log.game},
-            {"seed", log.seed ? Json(*log.seed) : Json(nullptr)},
-            {"testcase", log.testcase.empty() ? Json(nullptr) : Json(log.testcase)},
-            {"testcase_text", log.testcase_text.empty() ? Json(nullptr) : Json(log.testcase_text)},
-            {"players", std::move(players)},
-            {"turns", std::move(turns)},
-            {"result", std::move(result)},
-            {"duration_ms", round_ms(log.duration_ms)}};
+    Json json = {{"version", kMatchLogVersion}, {"game", log.game}};
+    // An external referee's game: its spec, so that replay and view register the game from the
+    // log alone (docs/other-games.md).
+    if (log.external) json["referee"] = to_json(*log.external);
+    json["seed"] = log.seed ? Json(*log.seed) : Json(nullptr);
+    json["testcase"] = log.testcase.empty() ? Json(nullptr) : Json(log.testcase);
+    json["testcase_text"] = log.testcase_text.empty() ? Json(nullptr) : Json(log.testcase_text);
+    json["players"] = std::move(players);
+    json["turns"] = std::move(turns);
+    json["result"] = std::move(result);
+    if (!log.referee_failure.empty()) json["referee_failure"] = log.referee_failure;
+    json["duration_ms"] = round_ms(log.duration_ms);
+    return json;
 }
 
 }  // namespace arena::match

@@ -11,6 +11,7 @@
 #include "arena/common/numbers.hpp"
 #include "arena/common/player_names.hpp"
 #include "arena/common/terminal_text.hpp"
+#include "arena/match/external_game.hpp"
 #include "referees/common/turn_text.hpp"
 #include "referees/registry.hpp"
 
@@ -53,6 +54,21 @@ match::Turn turn_from_json(const json& t, std::size_t seats) {
     return turn;
 }
 
+// An external referee's game (the log's "referee"): its spec, and the game registered under its
+// name, so that the log is all a replay needs. Throws std::invalid_argument naming the field.
+void read_external_game(const json& j, match::MatchLog& log) {
+    if (!j.contains("referee")) return;
+    try {
+        log.external = match::external_game_from_json(j["referee"]);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("\"referee\": " + std::string(e.what()));
+    }
+    if (log.external->name != log.game)
+        throw std::invalid_argument("\"referee\" names the game '" + log.external->name +
+                                    "' but \"game\" is '" + log.game + "'");
+    match::register_external_game(*log.external);
+}
+
 }  // namespace
 
 match::MatchLog read_match_log(const std::filesystem::path& file) {
@@ -68,6 +84,7 @@ match::MatchLog read_match_log(const std::filesystem::path& file) {
         j = json::parse(text);
         match::MatchLog log;
         j.at("game").get_to(log.game);
+        read_external_game(j, log);
         if (j.contains("seed") && !j["seed"].is_null()) {
             log.seed = numbers::from_json(j["seed"], numbers::kInt64);
             if (!log.seed)
@@ -97,6 +114,7 @@ match::MatchLog read_match_log(const std::filesystem::path& file) {
             log.seats.push_back(std::move(seat));
         }
         result.at("reason").get_to(log.reason);
+        if (j.contains("referee_failure")) j["referee_failure"].get_to(log.referee_failure);
         return log;
     } catch (const json::exception& e) {
         throw LogError("'" + file.string() + "' is not a match log: " + errors::json_text(e));
@@ -105,27 +123,47 @@ match::MatchLog read_match_log(const std::filesystem::path& file) {
     }
 }
 
-std::unique_ptr<referee::Referee> referee_for(const match::MatchLog& log) {
+referee::GameSetup setup_for(const match::MatchLog& log) {
     referee::GameSetup setup;
     setup.game = log.game;
     setup.players = static_cast<int>(log.players.size());
     setup.seed = log.seed;
     setup.testcase = log.testcase_text;
+    const referee::GameInfo* game = referee::find_game(log.game);
+    if (!game) {
+        try {
+            referee::game_info(log.game);  // its message: the known games
+        } catch (const std::invalid_argument& e) {
+            throw LogError(e.what());
+        }
+    }
     // Logs written before testcase_text: a puzzle bot's first input is the whole test case (a
     // SameGame board).
+    if (setup.testcase.empty() && game->kind == referee::GameKind::puzzle && !game->external &&
+        !log.turns.empty())
+        setup.testcase = log.turns.front().input;
+    return setup;
+}
+
+std::unique_ptr<referee::Referee> referee_for(const match::MatchLog& log) {
+    const referee::GameSetup setup = setup_for(log);
     try {
-        const referee::GameInfo& game = referee::game_info(log.game);
-        if (setup.testcase.empty() && game.kind == referee::GameKind::puzzle && !log.turns.empty())
-            setup.testcase = log.turns.front().input;
-        return game.make(setup);
+        // A game played whole by its runner has no referee to step: make_referee says so.
+        return referee::make_referee(setup);
     } catch (const std::invalid_argument& e) {  // the registry's or the referee's refusal
+        throw LogError(e.what());
+    } catch (const referee::RefereeFailure& e) {  // an external referee that cannot start
         throw LogError(e.what());
     }
 }
 
-std::optional<Difference> check_script(const match::MatchLog& log, referee::Referee& referee,
-                                       int upto_turn) {
+namespace {
+
+// check_script's steps; `at_turn` follows the turn being checked (for a referee that fails).
+std::optional<Difference> script_difference(const match::MatchLog& log, referee::Referee& referee,
+                                            int upto_turn, int& at_turn) {
     for (const match::Turn& t : log.turns) {
+        at_turn = t.turn;
         if (referee.over())
             return Difference{t.turn, "turn count", "the game is over",
                               "the log has turn " + std::to_string(t.turn)};
@@ -152,6 +190,24 @@ std::optional<Difference> check_script(const match::MatchLog& log, referee::Refe
                               std::to_string(log.seats[i].rank)};
     }
     return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Difference> check_script(const match::MatchLog& log, referee::Referee& referee,
+                                       int upto_turn) {
+    int at_turn = 0;
+    try {
+        std::optional<Difference> difference = script_difference(log, referee, upto_turn, at_turn);
+        if (!difference && upto_turn == 0 && !log.referee_failure.empty())
+            return Difference{0, "referee failure", "(none)", log.referee_failure};
+        return difference;
+    } catch (const referee::RefereeFailure& e) {
+        // An external referee that fails as the log recorded it is consistent with the log.
+        if (e.what() == log.referee_failure) return std::nullopt;
+        return Difference{at_turn, "referee failure", e.what(),
+                          log.referee_failure.empty() ? "(none)" : log.referee_failure};
+    }
 }
 
 std::optional<Difference> compare(const match::MatchLog& recorded, const match::MatchLog& fresh) {

@@ -24,11 +24,18 @@ struct LogError : arena::Error {
     using arena::Error::Error;
 };
 
-// Reads a match log file (docs/match-log.md). Throws LogError naming the file and what is wrong.
+// Reads a match log file (docs/match-log.md). A log of an external referee's game (its
+// "referee") registers that game (match::register_external_game), so that the layers above find
+// it by name. Throws LogError naming the file and what is wrong.
 match::MatchLog read_match_log(const std::filesystem::path& file);
 
+// The setup of the logged game (game, seat count, seed, test case), to play it again with
+// match::play_game. Throws LogError when the log names no game arena knows.
+referee::GameSetup setup_for(const match::MatchLog& log);
+
 // The referee at the start of the logged game (same game, seat count, seed and test case).
-// Throws LogError when the log lacks what the game needs (e.g. no seed).
+// Throws LogError when the log lacks what the game needs (e.g. no seed), when the game has no
+// referee arena drives (an SDK runner's game) or when an external referee cannot start.
 std::unique_ptr<referee::Referee> referee_for(const match::MatchLog& log);
 
 // Where two transcripts (or a transcript and the referee) part.

@@ -372,9 +372,9 @@ void check_versus_format(const FieldReader& fields, const nlohmann::json& root,
 void check_known_fields(const FieldReader& fields, const nlohmann::json& root,
                         const ConfigReadOptions& options) {
     std::vector<std::string> known = {
-        "game",   "bots",      "boards",      "seeds", "games_per_seed", "players_per_game",
-        "format", "candidate", "seat_orders", "time",  "concurrency",    "out",
-        "limits", "sandbox",   "games",       "logs",  "log_compression"};
+        "game",   "bots",      "boards",      "seeds", "games_per_seed",  "players_per_game",
+        "format", "candidate", "seat_orders", "time",  "concurrency",     "out",
+        "limits", "sandbox",   "games",       "logs",  "log_compression", "referee"};
     for (const std::string& field : options.caller_fields) {
         if (std::find(known.begin(), known.end(), field) == known.end()) known.push_back(field);
     }
@@ -385,9 +385,20 @@ void check_known_fields(const FieldReader& fields, const nlohmann::json& root,
 
 const referee::GameInfo& read_game(const FieldReader& fields, TournamentConfig& config) {
     const nlohmann::json* game = fields.find("game");
+    if (const nlohmann::json* external = fields.find("referee")) {
+        if (game)
+            fields.fail("referee",
+                        "a config has \"game\" (a game arena knows) or \"referee\" (a game played "
+                        "through an external referee, docs/other-games.md), not both: remove one");
+        // Registered under its name: every layer above finds it as it finds a built-in game.
+        const referee::GameInfo& info = register_referee(fields, *external);
+        config.game = info.name;
+        return info;
+    }
     if (!game)
-        fields.fail("game",
-                    "missing: say which game, e.g. \"" + referee::games().front().name + "\"");
+        fields.fail("game", "missing: say which game, e.g. \"" + referee::games().front().name +
+                                "\", or give \"referee\" for a game played through an external "
+                                "referee (docs/other-games.md)");
     try {
         // Any case ("SameGame"); the run's files and records carry the registry's name.
         const referee::GameInfo& info = referee::game_info(fields.string(*game, "game"));

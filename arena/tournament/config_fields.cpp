@@ -174,4 +174,25 @@ SeedList FieldReader::seeds(const nlohmann::json* value) const {
     return list;
 }
 
+const referee::GameInfo& register_referee(const FieldReader& fields, const nlohmann::json& value) {
+    match::ExternalGameSpec spec;
+    try {
+        spec = match::external_game_from_json(value);
+    } catch (const std::invalid_argument& e) {
+        // "field 'command': missing ..." of the spec: the config names it "referee.command".
+        const std::string what = e.what();
+        const std::string field_mark = "field '";
+        if (what.rfind(field_mark, 0) != 0) fields.fail("referee", what);
+        const std::size_t end = what.find("': ", field_mark.size());
+        if (end == std::string::npos) fields.fail("referee", what);
+        fields.fail("referee." + what.substr(field_mark.size(), end - field_mark.size()),
+                    what.substr(end + 3));
+    }
+    try {
+        return match::register_external_game(spec);
+    } catch (const std::invalid_argument& e) {  // a built-in game's name, or another referee's
+        fields.fail("referee.name", e.what());
+    }
+}
+
 }  // namespace arena::tournament

@@ -164,4 +164,10 @@ class FieldReader {
     const nlohmann::json& root_;
 };
 
+// A config's "referee" (in place of "game": docs/other-games.md): the external game it describes,
+// registered (match::register_external_game) so that every layer finds it by name. A relative
+// program in its command is found as a bot's is: from where arena runs, or from its
+// "working_dir". Throws ConfigError "<file>: field 'referee.<field>': <what is wrong>".
+const referee::GameInfo& register_referee(const FieldReader& fields, const nlohmann::json& value);
+
 }  // namespace arena::tournament
