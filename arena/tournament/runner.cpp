@@ -4,7 +4,6 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <cstdio>
 #include <exception>
 #include <fstream>
 #include <map>
@@ -12,7 +11,6 @@
 #include <optional>
 #include <ostream>
 #include <thread>
-#include <unordered_map>
 
 #include "arena/common/diagnostics.hpp"
 #include "arena/common/files.hpp"
@@ -25,6 +23,7 @@
 #include "arena/tournament/log_store.hpp"
 #include "arena/tournament/progress.hpp"
 #include "arena/tournament/run_lock.hpp"
+#include "arena/tournament/schedule.hpp"
 #include "arena/tournament/shards.hpp"
 #include "arena/tournament/versions.hpp"
 #include "referees/registry.hpp"
@@ -113,90 +112,6 @@ nlohmann::ordered_json effective_config(const TournamentConfig& config, const Ru
     return effective;
 }
 
-namespace {
-
-// Every k-subset of the bots in lexicographic order (k = players_per_game); in a gauntlet only
-// those with the candidate.
-std::vector<std::vector<std::size_t>> groups_of(const TournamentConfig& config) {
-    const std::size_t k = static_cast<std::size_t>(config.players_per_game);
-    std::vector<std::vector<std::size_t>> all;
-    std::vector<bool> chosen(config.bots.size(), false);
-    std::fill(chosen.begin(), chosen.begin() + static_cast<std::ptrdiff_t>(k), true);
-    do {
-        std::vector<std::size_t> group;
-        for (std::size_t i = 0; i < chosen.size(); ++i)
-            if (chosen[i]) group.push_back(i);
-        const bool has_candidate =
-            std::find(group.begin(), group.end(), config.candidate) != group.end();
-        if (config.format == Format::round_robin || has_candidate) all.push_back(group);
-    } while (std::prev_permutation(chosen.begin(), chosen.end()));
-    return all;
-}
-
-// The seat orders a group plays: every permutation, or the rotations of the listed order.
-std::vector<std::vector<std::size_t>> seat_orders_of(std::vector<std::size_t> order,
-                                                     SeatOrders seat_orders) {
-    std::vector<std::vector<std::size_t>> orders;
-    if (seat_orders == SeatOrders::all) {
-        do orders.push_back(order);
-        while (std::next_permutation(order.begin(), order.end()));
-    } else {
-        for (std::size_t rot = 0; rot < order.size(); ++rot) {
-            orders.push_back(order);
-            std::rotate(order.begin(), order.begin() + 1, order.end());
-        }
-    }
-    return orders;
-}
-
-// "s0003-a_vs_b": the seed tag and the bots in `seats` order.
-std::string game_name(const TournamentConfig& config, const std::string& seed_tag,
-                      const std::vector<std::size_t>& seats) {
-    std::string name = seed_tag;
-    for (std::size_t i = 0; i < seats.size(); ++i)
-        name += (i ? "_vs_" : "-") + id_part(config.bots[seats[i]].name);
-    return name;
-}
-
-}  // namespace
-
-std::vector<ScheduledGame> make_schedule(const TournamentConfig& config) {
-    std::vector<ScheduledGame> schedule;
-    if (config.seeds.empty()) {
-        // Board-major: after any prefix of the schedule, the bots have played about the same
-        // boards, so the live leader compares like with like.
-        for (std::size_t t = 0; t < config.testcases.size(); ++t) {
-            for (std::size_t b = 0; b < config.bots.size(); ++b) {
-                const std::string id =
-                    id_part(config.testcases[t].name) + "-" + id_part(config.bots[b].name);
-                schedule.push_back({id, id, t, std::nullopt, {b}});
-            }
-        }
-        return schedule;
-    }
-
-    const std::vector<std::vector<std::size_t>> groups = groups_of(config);
-    for (std::size_t s = 0; s < config.seeds.size(); ++s) {
-        char seed_tag[32];
-        std::snprintf(seed_tag, sizeof seed_tag, "s%04zu", s + 1);
-        for (const std::vector<std::size_t>& members : groups) {
-            for (int r = 0; r < config.games_per_seed; ++r) {
-                const std::string repeat_tag =
-                    config.games_per_seed > 1 ? "-r" + std::to_string(r + 1) : "";
-                // Named after its bots, not its number: a bot added to a resumed run
-                // renumbers the groups but leaves the names of the old ones alone.
-                const std::string group = game_name(config, seed_tag, members) + repeat_tag;
-                for (const std::vector<std::size_t>& seats :
-                     seat_orders_of(members, config.seat_orders)) {
-                    schedule.push_back({game_name(config, seed_tag, seats) + repeat_tag, group, 0,
-                                        config.seeds[s], seats});
-                }
-            }
-        }
-    }
-    return schedule;
-}
-
 std::string resize_to_games(TournamentConfig& config, std::size_t games) {
     if (games == 0 || games > kMaxGames)
         throw std::invalid_argument("must be from 1 to " + std::to_string(kMaxGames) + " games");
@@ -209,7 +124,7 @@ std::string resize_to_games(TournamentConfig& config, std::size_t games) {
     }
     TournamentConfig one_seed = config;
     one_seed.seeds.resize(1);
-    const std::size_t per_seed = make_schedule(one_seed).size();
+    const std::size_t per_seed = Schedule(one_seed).size();
     const std::size_t seeds = (games + per_seed - 1) / per_seed;
     if (config.master_seed) {
         config.seeds = seeds_from_master(*config.master_seed, static_cast<int>(seeds));
@@ -305,18 +220,47 @@ std::optional<GameRecord> play_game(const TournamentConfig& config, const Schedu
     return make_record(game.id, game.group, log, log_path);
 }
 
-// The games still to play, shared by the worker threads. `lock` guards the fields after it.
+// The games this run plays: the whole schedule, or one shard of it. Each is known by its place
+// in the run (0 .. size() - 1) and computed from the schedule when it is needed: the run keeps
+// nothing per game but a bit (played or not), however many games it has (issue 17: flat cost).
+class RunGames {
+  public:
+    RunGames(const Schedule& schedule, std::optional<Shard> shard)
+        : schedule_(schedule), shard_(shard) {}
+    std::size_t size() const { return shard_ ? schedule_.shard_size(*shard_) : schedule_.size(); }
+    ScheduledGame game(std::size_t nth) const { return schedule_.game(in_schedule(nth)); }
+    std::string id(std::size_t nth) const { return schedule_.id(in_schedule(nth)); }
+    // The place in this run of the game with this id; nullopt: not a game of this run (or shard).
+    std::optional<std::size_t> find(std::string_view id) const {
+        const std::optional<std::size_t> index = schedule_.find(id);
+        if (!index || !shard_) return index;
+        if (schedule_.shard_of(*index, shard_->count) != shard_->index) return std::nullopt;
+        return schedule_.place_in_shard(*index, shard_->count);
+    }
+
+  private:
+    std::size_t in_schedule(std::size_t nth) const {
+        return shard_ ? schedule_.shard_game(*shard_, nth) : nth;
+    }
+    const Schedule& schedule_;
+    std::optional<Shard> shard_;
+};
+
+// The games still to play (those of `games` not `played`), shared by the worker threads. `lock`
+// guards the fields after it.
 class Workers {
   public:
     Workers(const TournamentConfig& config, const RunOptions& options,
-            const std::map<std::string, BotIdentity>& identities,
-            std::vector<const ScheduledGame*> todo, const fs::path& results_path,
+            const std::map<std::string, BotIdentity>& identities, const RunGames& games,
+            const std::vector<bool>& played, std::size_t todo, const fs::path& results_path,
             Progress& progress, std::vector<GameRecord> earlier,
-            std::map<std::string, GameRecord>& kept, bool stopping)
+            std::map<std::size_t, GameRecord>& kept, bool stopping)
         : config_(config),
           options_(options),
           identities_(identities),
-          todo_(std::move(todo)),
+          games_(games),
+          played_(played),
+          todo_(todo),
           results_path_(results_path),
           results_(results_path, std::ios::binary | std::ios::app),
           progress_(progress),
@@ -333,7 +277,7 @@ class Workers {
     // Plays the games on `concurrency` threads; rethrows the first failure.
     void run(int concurrency) {
         const std::size_t count =
-            stopping_ ? 0 : std::min<std::size_t>(std::max(concurrency, 1), todo_.size());
+            stopping_ ? 0 : std::min<std::size_t>(std::max(concurrency, 1), todo_);
         std::jthread snapshot_thread;
         if (options_.snapshot || options_.live)
             snapshot_thread = std::jthread([this] { snapshots(); });
@@ -353,7 +297,8 @@ class Workers {
 
   private:
     void work() {
-        for (std::size_t i = next_++; i < todo_.size(); i = next_++) {
+        for (std::size_t i = next_++; i < games_.size(); i = next_++) {
+            if (played_[i]) continue;  // by an earlier run (--resume)
             {
                 std::lock_guard guard(lock_);
                 if (failure_ || stopping_) return;  // failed, or told to stop: start no game
@@ -361,10 +306,10 @@ class Workers {
             if (process::interrupt_signal()) return;
             try {
                 std::optional<GameRecord> record =
-                    play_game(config_, *todo_[i], match_options_, options_.out);
+                    play_game(config_, games_.game(i), match_options_, options_.out);
                 if (!record) return;
                 std::lock_guard guard(lock_);
-                save(std::move(*record));
+                save(i, std::move(*record));
             } catch (...) {
                 std::lock_guard guard(lock_);
                 if (!failure_) failure_ = std::current_exception();
@@ -372,8 +317,9 @@ class Workers {
         }
     }
 
-    // Under the lock: the record appended to results.jsonl with its bots' versions.
-    void save(GameRecord record) {
+    // Under the lock: the record of the run's game `nth` appended to results.jsonl with its bots'
+    // versions.
+    void save(std::size_t nth, GameRecord record) {
         nlohmann::ordered_json line = to_json(record);
         nlohmann::ordered_json& seats = line["identities"] = nlohmann::ordered_json::array();
         for (const std::string& name : record.players)
@@ -393,7 +339,7 @@ class Workers {
             diagnostics::log().debug("stopping after game {}: the caller has its answer",
                                      record.id);
         }
-        if (options_.keep_records) kept_[record.id] = std::move(record);
+        if (options_.keep_records) kept_[nth] = std::move(record);
     }
 
     // The live standings' thread: waits for new records, takes them under the lock (a swap) and
@@ -434,14 +380,16 @@ class Workers {
     const TournamentConfig& config_;
     const RunOptions& options_;
     const std::map<std::string, BotIdentity>& identities_;
-    const std::vector<const ScheduledGame*> todo_;
+    const RunGames& games_;
+    const std::vector<bool>& played_;  // read only while the workers run
+    const std::size_t todo_;           // games not played
     const fs::path results_path_;
     match::MatchOptions match_options_;
     std::atomic<std::size_t> next_{0};
     std::mutex lock_;
     std::ofstream results_;
     Progress& progress_;
-    std::map<std::string, GameRecord>& kept_;  // with keep_records
+    std::map<std::size_t, GameRecord>& kept_;  // with keep_records, by place in the run
     std::exception_ptr failure_;
     bool stopping_;
     // Live standings: records not yet shown (under the lock), and those shown (the snapshot
@@ -467,24 +415,21 @@ void log_schedule(const TournamentConfig& config, std::size_t games, std::size_t
     }
 }
 
-// The games an earlier run recorded (--resume), read as a stream: which scheduled games are
+// The games an earlier run recorded (--resume), read as a stream: which of the run's games are
 // played (a bit each), and each one given to the progress line, stop_after and each_record.
 // Records are held only for what asks for them: keep_records (returned; then stop_after sees them
 // in schedule order, as the gate's test expects) and the record-based snapshot.
 class EarlierGames {
   public:
-    EarlierGames(const std::vector<const ScheduledGame*>& schedule, const RunOptions& options,
-                 Progress& progress)
-        : schedule_(schedule), options_(options), progress_(progress) {
-        for (std::size_t i = 0; i < schedule.size(); ++i) position_.emplace(schedule[i]->id, i);
-        played_.assign(schedule.size(), false);
-    }
+    EarlierGames(const RunGames& games, const RunOptions& options, Progress& progress)
+        : played(games.size(), false), games_(games), options_(options), progress_(progress) {}
     void add(GameRecord&& record) {
-        auto it = position_.find(record.id);
-        if (it == position_.end()) return;  // not a game of this schedule (or shard)
-        played_[it->second] = true;
+        const std::optional<std::size_t> nth = games_.find(record.id);
+        if (!nth) return;  // not a game of this schedule (or shard)
+        if (!played[*nth]) ++count_;
+        played[*nth] = true;
         if (options_.keep_records) {
-            kept.emplace(record.id, std::move(record));
+            kept.emplace(*nth, std::move(record));
             return;
         }
         take(record);
@@ -493,21 +438,17 @@ class EarlierGames {
     // Returns whether stop_after already ended the run.
     bool finish() {
         if (options_.keep_records) {
-            for (const ScheduledGame* g : schedule_) {
-                auto it = kept.find(g->id);
-                if (it == kept.end()) continue;
-                take(it->second);
-                if (options_.snapshot) for_snapshot.push_back(it->second);
+            for (const auto& [nth, record] : kept) {  // in schedule order
+                take(record);
+                if (options_.snapshot) for_snapshot.push_back(record);
             }
         }
         return stopping_;
     }
-    bool played(const std::string& id) const {
-        auto it = position_.find(id);
-        return it != position_.end() && played_[it->second];
-    }
+    std::size_t count() const { return count_; }  // of the run's games
 
-    std::map<std::string, GameRecord> kept;  // keep_records: by id
+    std::vector<bool> played;                // by place in the run
+    std::map<std::size_t, GameRecord> kept;  // keep_records: by place in the run
     std::vector<GameRecord> for_snapshot;    // the record-based snapshot's first records
 
   private:
@@ -516,13 +457,23 @@ class EarlierGames {
         if (options_.each_record) options_.each_record(record);
         if (options_.stop_after && !stopping_) stopping_ = options_.stop_after(record);
     }
-    const std::vector<const ScheduledGame*>& schedule_;
+    const RunGames& games_;
     const RunOptions& options_;
     Progress& progress_;
-    std::unordered_map<std::string_view, std::size_t> position_;
-    std::vector<bool> played_;
+    std::size_t count_ = 0;
     bool stopping_ = false;
 };
+
+// A shard's manifest (shards.hpp), with the ids of its games.
+void write_shard_manifest(const TournamentConfig& config, Shard shard, const RunGames& games,
+                          const std::map<std::string, BotIdentity>& identities,
+                          const fs::path& out) {
+    Manifest manifest = make_manifest(config, shard, {}, identities);
+    manifest.games.reserve(games.size());
+    for (std::size_t i = 0; i < games.size(); ++i) manifest.games.push_back(games.id(i));
+    manifest.game_count = manifest.games.size();
+    write_manifest(out, manifest);
+}
 
 }  // namespace
 
@@ -536,42 +487,31 @@ std::vector<GameRecord> run_tournament(const TournamentConfig& config, const Run
     files::write_atomically(options.out / "config.json",
                             match::dump_json(effective_config(config, options), 2) + "\n");
 
-    const std::vector<ScheduledGame> full_schedule = make_schedule(config);
     // The games this run plays: the whole schedule, or one shard of it (with its manifest).
-    std::vector<const ScheduledGame*> schedule;
-    if (options.shard) {
-        schedule = shard_games(full_schedule, *options.shard);
-        write_manifest(options.out, make_manifest(config, *options.shard, schedule, identities));
-    } else {
-        for (const ScheduledGame& g : full_schedule) schedule.push_back(&g);
-    }
-    Progress progress(progress_out, options.interactive, schedule.size());
-    EarlierGames earlier(schedule, options, progress);
+    const Schedule schedule(config);
+    const RunGames games(schedule, options.shard);
+    if (options.shard) write_shard_manifest(config, *options.shard, games, identities, options.out);
+    Progress progress(progress_out, options.interactive, games.size());
+    EarlierGames earlier(games, options, progress);
     std::ostream no_notes(nullptr);  // said above already, when resuming
     std::size_t records_read = 0;
     read_finished(results_path, config, no_notes, [&](GameRecord&& r) {
         ++records_read;
         earlier.add(std::move(r));
     });
-    bool stopping = earlier.finish();
-    std::vector<const ScheduledGame*> todo;
-    for (const ScheduledGame* g : schedule) {
-        if (!earlier.played(g->id)) todo.push_back(g);
-    }
-    log_schedule(config, schedule.size(), todo.size());
+    const bool stopping = earlier.finish();
+    const std::size_t todo = games.size() - earlier.count();
+    log_schedule(config, games.size(), todo);
     if (options.resume)
         diagnostics::log().debug("resume: {} record(s) read, {} scheduled game(s) already played",
-                                 records_read, schedule.size() - todo.size());
+                                 records_read, earlier.count());
     if (stopping) diagnostics::log().debug("resume: the earlier games already end the run");
-    Workers(config, options, identities, std::move(todo), results_path, progress,
+    Workers(config, options, identities, games, earlier.played, todo, results_path, progress,
             std::move(earlier.for_snapshot), earlier.kept, stopping)
         .run(options.concurrency);
 
-    std::vector<GameRecord> records;
-    for (const ScheduledGame* g : schedule) {
-        auto it = earlier.kept.find(g->id);
-        if (it != earlier.kept.end()) records.push_back(std::move(it->second));
-    }
+    std::vector<GameRecord> records;  // in schedule order
+    for (auto& [nth, record] : earlier.kept) records.push_back(std::move(record));
     return records;
 }
 
