@@ -122,6 +122,14 @@ PlaySetup play_setup(const PlayArgs& args) {
     referee::GameSetup& setup = play.setup;
     setup.game = play.game->name;  // the registry's name, whatever case was typed
     setup.players = static_cast<int>(args.bots.size());
+    // Said before any bot or referee starts (an external referee cannot be trusted to refuse).
+    if (setup.players < play.game->min_players || setup.players > play.game->max_players) {
+        const int min = play.game->min_players, max = play.game->max_players;
+        throw Error(play.game->title + " is played by " + std::to_string(min) +
+                    (min == max ? "" : " to " + std::to_string(max)) +
+                    " player(s): give one --bot per seat (got " + std::to_string(setup.players) +
+                    ")");
+    }
     setup.seed = args.seed;
     if (!play.game->seeded && args.seed)
         std::cerr << "note: " << play.game->name << " has no randomness; --seed is ignored\n";

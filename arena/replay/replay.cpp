@@ -242,7 +242,9 @@ std::string render_turn(const match::MatchLog& log, int turn_number) {
                        std::to_string(log.turns.size()) + ", seat " + std::to_string(t.player) +
                        " (" + log.players.at(t.player).name + ")\n\n";
     // The game's own drawing: the board from the turn's input (or the referee's state).
-    if (const referee::GameInfo* game = referee::find_game(log.game))
+    // An external referee's game has no drawing: its turns are the texts below.
+    const referee::GameInfo* game = referee::find_game(log.game);
+    if (game && game->draw_turn)
         text += game->draw_turn(t.input, t.output, t.state);
     else
         text += referee::state_line(t.state);

@@ -186,7 +186,9 @@ TEST_CASE("a match log carries the referee's spec and its failure, and registers
     log.game = spec.name;
     log.external = spec;
     log.seed = 3;
-    log.players = {{"a", "./a"}, {"b", "./b"}};
+    log.players.resize(2);
+    log.players[0].name = "a";
+    log.players[1].name = "b";
     arena::match::Turn turn;
     turn.turn = 1;
     turn.input = "5\n";
