@@ -211,6 +211,20 @@ int play_game(Channels& io, referee::Referee& referee, bool error_lines) {
     return 0;
 }
 
+// --testcase's help, from the registry: what each game with test cases takes.
+std::string testcase_help() {
+    std::string help = "The game's test case, as `arena play` takes it:";
+    for (const referee::GameInfo& game : referee::games()) {
+        const referee::TestcaseInfo& t = game.testcases;
+        if (t.form == referee::TestcaseForm::catalogue)
+            help +=
+                " " + game.name + ": a built-in " + t.noun + "'s number or a " + t.noun + " file;";
+        else if (t.form == referee::TestcaseForm::text)
+            help += " " + game.name + ": the text of its " + t.option + " (" + t.noun + ");";
+    }
+    return help + " default: the game's default";
+}
+
 // `arena referee --help`'s footer: the protocol in brief, the decisions the protocol leaves
 // open, and how cg-brutaltester runs it.
 std::string referee_help_footer() {
@@ -260,10 +274,7 @@ CLI::App* add_referee_command(CLI::App& app, RefereeArgs& args) {
                               "CodinGame seed (signed 64-bit) of a game with dice or decks. "
                               "Default: the runner's \"###Seed N\" if it sends one, else a "
                               "random seed, written on stderr");
-    command->add_option("--testcase", args.testcase,
-                        "The game's test case as `arena play` takes it: a built-in board's "
-                        "number or a board file (samegame), a start position in SFEN "
-                        "(diceshogi). Default: the game's default");
+    command->add_option("--testcase", args.testcase, testcase_help());
     command->add_flag("--no-error-lines", args.no_error_lines,
                       "Write no \"###Error P TEXT\" line for a rejected answer (stderr only): "
                       "cg-brutaltester's -o mode loops forever on one");
