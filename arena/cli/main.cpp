@@ -23,6 +23,7 @@
 #include "arena/cli/standings_command.hpp"
 #include "arena/cli/tournament_command.hpp"
 #include "arena/cli/view_command.hpp"
+#include "arena/cli/wrap_command.hpp"
 #include "arena/common/diagnostics.hpp"
 #include "arena/common/error.hpp"
 #include "arena/common/version.hpp"
@@ -103,6 +104,8 @@ std::string footer() {
 
 int main(int argc, char** argv) {
     using namespace arena::cli;
+    // An SDK runner's bot (arena/match/sdk_runner.hpp): a relay, before any option is parsed.
+    if (is_wrap_bot_command(argc, argv)) return run_wrap_bot_command(argc, argv);
     std::string titles;  // "SameGame, Dice Shogi, Tsuro"
     for (const arena::referee::GameInfo& game : arena::referee::games())
         titles += (titles.empty() ? "" : ", ") + game.title;
