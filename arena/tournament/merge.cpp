@@ -4,6 +4,7 @@
 #include <chrono>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <system_error>
 
 #include "arena/common/diagnostics.hpp"
@@ -46,20 +47,114 @@ class Throttle {
         std::chrono::steady_clock::now() + std::chrono::seconds(3);
 };
 
-// What differs between the configs of two shards, for people ("seeds: ...", "bot 'x' ...").
-std::string config_differences(const fs::path& a, const fs::path& b) {
+// A config.json value for people: a text in quotes, a long list cut.
+std::string value_text(const nlohmann::json& value) {
+    if (value.is_null()) return "(none)";
+    if (value.is_string()) {
+        std::string text = "'";  // piece by piece, as in quoted()
+        text += value.get<std::string>();
+        return text += "'";
+    }
+    std::string text = value.dump();
+    if (text.size() > 60) text = text.substr(0, 57) + "...";
+    return text;
+}
+
+void field_differences(const std::string& path, const nlohmann::json& x, const nlohmann::json& y,
+                       const std::string& a, const std::string& b, std::vector<std::string>& out);
+bool seed_count_difference(const nlohmann::json& first, const nlohmann::json& other,
+                           const std::string& a, const std::string& b,
+                           std::vector<std::string>& out);
+
+// The bots of a config.json by name.
+std::map<std::string, nlohmann::json> bots_by_name(const nlohmann::json& config) {
+    std::map<std::string, nlohmann::json> bots;
+    for (const nlohmann::json& bot : config.value("bots", nlohmann::json::array()))
+        if (bot.is_object()) bots[bot.value("name", "")] = bot;
+    return bots;
+}
+
+// Bot by bot (by name): the bots only in one config, and each field that differs.
+void bot_differences(const nlohmann::json& first, const nlohmann::json& other, const std::string& a,
+                     const std::string& b, std::vector<std::string>& out) {
+    const auto bots_a = bots_by_name(first), bots_b = bots_by_name(other);
+    for (const auto& [name, bot] : bots_a) {
+        const auto it = bots_b.find(name);
+        if (it == bots_b.end()) {
+            out.push_back("bot '" + name + "' plays in " + a + " but not in " + b);
+            continue;
+        }
+        std::vector<std::string> fields;
+        field_differences("", bot, it->second, a, b, fields);
+        for (const std::string& field : fields) out.push_back("bot '" + name + "': " + field);
+    }
+    for (const auto& [name, bot] : bots_b)
+        if (!bots_a.count(name))
+            out.push_back("bot '" + name + "' plays in " + b + " but not in " + a);
+    std::vector<std::string> order_a, order_b;
+    for (const nlohmann::json& bot : first.value("bots", nlohmann::json::array()))
+        order_a.push_back(bot.value("name", ""));
+    for (const nlohmann::json& bot : other.value("bots", nlohmann::json::array()))
+        order_b.push_back(bot.value("name", ""));
+    if (out.empty() && order_a != order_b)
+        out.push_back("bots: listed in another order in " + b + " than in " + a +
+                      " (the order sets the seats and the game ids)");
+}
+
+// Seeds drawn from one master: one run of more seeds than the other, said as such.
+bool seed_count_difference(const nlohmann::json& first, const nlohmann::json& other,
+                           const std::string& a, const std::string& b,
+                           std::vector<std::string>& out) {
+    const nlohmann::json& x = first["seeds"];
+    const nlohmann::json& y = other["seeds"];
+    if (!x.is_object() || !y.is_object() ||
+        x.value("master", nlohmann::json()) != y.value("master", nlohmann::json()))
+        return false;
+    const std::size_t count_a = x.value("count", 0u), count_b = y.value("count", 0u);
+    const std::string& more = count_a < count_b ? b : a;
+    out.push_back(more + " adds seeds " + std::to_string(std::min(count_a, count_b) + 1) + " to " +
+                  std::to_string(std::max(count_a, count_b)));
+    return true;
+}
+
+// Field by field (objects' fields by their path: "time.scale"), each value in each shard.
+void field_differences(const std::string& path, const nlohmann::json& x, const nlohmann::json& y,
+                       const std::string& a, const std::string& b, std::vector<std::string>& out) {
+    nlohmann::json fields = x;
+    fields.update(y);  // every field of either
+    for (const auto& [field, ignored] : fields.items()) {
+        if (path.empty() && (field == "bots" || field == "out" || field == "concurrency")) continue;
+        const nlohmann::json value_a = x.value(field, nlohmann::json());
+        const nlohmann::json value_b = y.value(field, nlohmann::json());
+        if (value_a == value_b) continue;
+        if (path.empty() && field == "seeds" && seed_count_difference(x, y, a, b, out)) continue;
+        if (value_a.is_object() && value_b.is_object()) {
+            field_differences(path + field + ".", value_a, value_b, a, b, out);
+            continue;
+        }
+        out.push_back(path + field + ": " + value_text(value_a) + " in " + a + ", " +
+                      value_text(value_b) + " in " + b);
+    }
+}
+
+// What differs between the configs of two shards (`other` against `first`), for people: each
+// field with its value in each shard, each bot by name ("bot 'x': command '...' in 'a', '...' in
+// 'b'").
+std::string config_differences(const fs::path& first, const fs::path& other) {
+    std::vector<std::string> differences;
     try {
-        const TournamentConfig first = load_config(a / "config.json");
-        const TournamentConfig other = load_config(b / "config.json");
-        const RunComparison diff = compare_runs(first, other);
-        std::string text;
-        for (const std::string& d : diff.refused) text += "\n  - " + d;
-        for (const std::string& d : diff.added) text += "\n  - " + quoted(b) + " adds " + d;
-        if (!text.empty()) return text;
+        const nlohmann::json x = nlohmann::json::parse(files::read_text(first / "config.json"));
+        const nlohmann::json y = nlohmann::json::parse(files::read_text(other / "config.json"));
+        bot_differences(x, y, quoted(first), quoted(other), differences);
+        field_differences("", x, y, quoted(first), quoted(other), differences);
     } catch (const std::exception& e) {
         return "\n  - (a config.json cannot be read: " + std::string(e.what()) + ")";
     }
-    return "\n  - the bots' commands or working directories, or the run's size";
+    if (differences.empty())
+        return "\n  - no field of their config.json differs: compare the two files";
+    std::string text;
+    for (const std::string& d : differences) text += "\n  - " + d;
+    return text;
 }
 
 // `other` against the first shard given: one arena version, one config, one N, one set of bots.
@@ -81,17 +176,29 @@ void check_same_run(const ShardDirectory& first, const ShardDirectory& other) {
         throw ShardError(pair + " split the run differently: shard " + to_string(b.shard) +
                          " and shard " + to_string(a.shard) +
                          "; give the N directories of one --shard I/N split");
+    // Every bot whose program differs, not only the first.
+    std::vector<std::string> names;
+    std::string changes;
     for (const auto& [name, identity] : a.bots) {
         auto it = b.bots.find(name);
         if (it == b.bots.end() || it->second == identity) continue;
-        std::string changes;
-        for (const std::string& c : identity_changes(identity, it->second)) changes += "\n  - " + c;
-        throw ShardError(pair + " were played by different versions of bot '" + name +
-                         "':" + changes +
-                         "\n  Play every shard with the same bots (replay the shards of the older "
-                         "version with `arena tournament --resume --replace " +
-                         name + " --out DIR`)");
+        names.push_back(name);
+        for (const std::string& c : identity_changes(identity, it->second))
+            changes += "\n  - bot '" + name + "': " + c;
     }
+    if (names.empty()) return;
+    std::string which, replace;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        which += i == 0 ? "'" : i + 1 == names.size() ? " and '" : ", '";
+        which += names[i];
+        which += "'";
+        replace += " --replace " + names[i];
+    }
+    throw ShardError(pair + " were played by different versions of " +
+                     (names.size() == 1 ? "bot " : "bots ") + which + ":" + changes +
+                     "\n  Play every shard with the same bots (replay the shards of the older "
+                     "version with `arena tournament --resume" +
+                     replace + " --out DIR`)");
 }
 
 void check_shard_indices(ShardSet& set, bool allow_missing, const std::string& program) {

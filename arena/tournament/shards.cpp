@@ -1,6 +1,5 @@
 #include "arena/tournament/shards.hpp"
 
-#include <charconv>
 #include <fstream>
 #include <set>
 #include <stdexcept>
@@ -16,22 +15,36 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool parse_count(const std::string& text, std::size_t& value) {
-    if (text.empty() || text.size() > 9) return false;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return error == std::errc() && end == text.data() + text.size();
+// A count as people and scripts write it: digits only, no sign, no leading zero ("01" is refused:
+// the shard's name would not be the one its directory and manifest use).
+bool is_count(const std::string& text) {
+    return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos &&
+           !(text.size() > 1 && text[0] == '0');
 }
+
+// More shards than games would leave shards with nothing to play.
+constexpr std::uint64_t kMaxShards = kMaxGames;
 
 }  // namespace
 
 Shard parse_shard(const std::string& text) {
     const std::size_t slash = text.find('/');
-    Shard shard;
-    if (slash == std::string::npos || !parse_count(text.substr(0, slash), shard.index) ||
-        !parse_count(text.substr(slash + 1), shard.count))
+    const std::string index = slash == std::string::npos ? "" : text.substr(0, slash);
+    const std::string count = slash == std::string::npos ? "" : text.substr(slash + 1);
+    if (!is_count(index) || !is_count(count))
         throw std::invalid_argument("'" + text +
                                     "' is not a shard: give I/N, shard I (counted from 0) of N, "
                                     "e.g. 0/4 ... 3/4");
+    // Beyond 8 digits a count is above the limit (and may not fit 64 bits).
+    const auto value = [](const std::string& digits) {
+        return digits.size() > 8 ? kMaxShards + 1 : std::stoull(digits);
+    };
+    const std::uint64_t i = value(index), n = value(count);
+    if (n > kMaxShards)
+        throw std::invalid_argument("'" + text + "': a run has at most " +
+                                    std::to_string(kMaxShards) + " shards (as many as its most " +
+                                    "games): give N from 1 to " + std::to_string(kMaxShards));
+    Shard shard{static_cast<std::size_t>(i), static_cast<std::size_t>(n)};
     if (shard.count == 0)
         throw std::invalid_argument("'" + text + "': a run has at least 1 shard (N >= 1)");
     if (shard.index >= shard.count)
