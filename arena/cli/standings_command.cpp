@@ -117,7 +117,7 @@ int run_standings_command(const StandingsArgs& args, const std::string& program)
     }
     std::cout << sources.heading << ": " << tally.games() << " game(s)\n\n";
     if (tally.games() == 0) return 0;
-    std::cout << standings_text(sources.config, tally);
+    std::cout << standings_text(sources.config, tally) << report::referee_failures_text(tally);
     return 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string>
 
 namespace arena::report {
 
@@ -31,6 +32,18 @@ bool schedule_before(const std::string& a, const std::string& b) {
     return a < b;  // equal as numbers ("s01" and "s1"): still one order
 }
 
+std::string referee_failures_text(const RunTally& tally) {
+    if (tally.referee_failures() == 0) return "";
+    // Its first line, cut: the full text (with the referee's stderr) is in the record and the log.
+    constexpr std::size_t kShown = 200;
+    const std::string& text = tally.first_referee_failure();
+    std::string shown = text.substr(0, std::min(text.find('\n'), kShown));
+    if (shown.size() < text.size()) shown += " ...";
+    return std::to_string(tally.referee_failures()) +
+           " game(s) failed in the referee: first: " + tally.first_referee_failure_id() + ": " +
+           shown + "\n";
+}
+
 RunTally::RunTally(const tournament::TournamentConfig& config) {
     for (const match::PlayerSpec& bot : config.bots) {
         index_[bot.name] = static_cast<int>(bot_names_.size());
@@ -44,9 +57,17 @@ RunTally::RunTally(const tournament::TournamentConfig& config) {
 void RunTally::add(const tournament::GameRecord& record) {
     ++games_;
     add_health(record);
-    add_order(record);
-    if (pairs_) add_pairing(record);
-    if (!record.testcase.empty() && record.players.size() == 1) add_board(record);
+    if (record.referee_failure.empty()) {
+        add_order(record);
+        if (pairs_) add_pairing(record);
+        if (!record.testcase.empty() && record.players.size() == 1) add_board(record);
+    } else {
+        // No result to rate: its seats have no rank. Its twin, if any, stays unpaired.
+        ++referee_failures_;
+        if (first_referee_failure_.id.empty() ||
+            schedule_before(record.id, first_referee_failure_.id))
+            first_referee_failure_ = {record.id, record.referee_failure};
+    }
     add_failure(record);
     // A few earliest games' logs: what only a log says (the time limits) is read from one.
     constexpr std::size_t kLogs = 8;
@@ -83,7 +104,11 @@ void RunTally::add_health(const tournament::GameRecord& r) {
         if (outcome != match::Outcome::ok) keep_earliest(h.first_failure, r, seat);
         if (seat < r.turn_ms.size()) {
             const std::vector<double>& times = r.turn_ms[seat];
-            for (double ms : times) h.turn_times.add(ms);
+            // Equal times come in runs (a record read back has them ascending): one add a run.
+            for (std::size_t i = 0, end; i < times.size(); i = end) {
+                for (end = i + 1; end < times.size() && times[end] == times[i];) ++end;
+                h.turn_times.add(times[i], end - i);
+            }
             if (!times.empty()) h.first_turn_times.add(times.front());
         }
     }

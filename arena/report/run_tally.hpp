@@ -56,6 +56,11 @@ struct BoardGame {
     FailedGame failed;  // game_id empty when the game did not fail
 };
 
+// "N game(s) failed in the referee: first: <id>: <text>" and a newline, or "" when none: for
+// the standings and the summaries.
+class RunTally;
+std::string referee_failures_text(const RunTally& tally);
+
 class RunTally {
   public:
     // The report page's ratings over the games: at most this many checkpoints, each after a
@@ -87,6 +92,14 @@ class RunTally {
     // (cumulate them for the ratings after it); games without a seed number go to the last.
     const std::vector<OrderCounts>& checkpoints() const { return checkpoints_; }
     std::size_t failed_games() const { return failed_games_; }
+    // Games whose referee failed (issue 18: record.referee_failure): counted in games() and in
+    // the bots' health, never rated (no finishing order, pair or board).
+    std::size_t referee_failures() const { return referee_failures_; }
+    // The earliest of them by game id, with the referee's failure; empty when none.
+    const std::string& first_referee_failure_id() const { return first_referee_failure_.id; }
+    const std::string& first_referee_failure() const {
+        return first_referee_failure_.referee_failure;
+    }
     // The earliest failed games by game id (at most kListedFailures), without their turn times.
     const std::map<std::string, tournament::GameRecord,
                    bool (*)(const std::string&, const std::string&)>&
@@ -120,6 +133,10 @@ class RunTally {
     std::map<std::pair<std::string, std::string>, BoardGame> boards_;
     std::vector<OrderCounts> checkpoints_;
     std::size_t failed_games_ = 0;
+    std::size_t referee_failures_ = 0;
+    struct {
+        std::string id, referee_failure;
+    } first_referee_failure_;
     std::map<std::string, tournament::GameRecord, bool (*)(const std::string&, const std::string&)>
         listed_failures_{schedule_before};
     std::map<std::string, std::string, bool (*)(const std::string&, const std::string&)>

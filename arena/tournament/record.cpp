@@ -49,6 +49,7 @@ GameRecord make_record(const std::string& id, const std::string& group, const ma
         r.mean_turn_ms.push_back(answered[i] ? total[i] / answered[i] : 0.0);
     }
     r.log = log_path;
+    r.referee_failure = log.referee_failure;
     if (std::any_of(r.outcomes.begin(), r.outcomes.end(),
                     [](match::Outcome o) { return o != match::Outcome::ok; })) {
         for (std::size_t seat = 0; seat < seats; ++seat)
@@ -136,6 +137,7 @@ nlohmann::ordered_json to_json(const GameRecord& r) {
                                  : nlohmann::ordered_json(nullptr));
         }
     }
+    if (!r.referee_failure.empty()) line["referee_failure"] = r.referee_failure;
     return line;
 }
 
@@ -301,7 +303,13 @@ GameRecord record_from_json(const Json& j, const ResultsExpectations& expected) 
     if (j.contains("group")) r.group = text(j.at("group"), "group");
     read_players(j, expected, r);
     const std::size_t seats = r.players.size();
-    const numbers::Range rank{1, static_cast<std::int64_t>(seats)};
+    if (j.contains("referee_failure")) {
+        r.referee_failure = text(j.at("referee_failure"), "referee_failure");
+        if (r.referee_failure.empty())
+            fault("referee_failure", "must say how the referee failed, got \"\"");
+    }
+    // Rank 0: no rank, only in a game the referee failed (issue 18).
+    const numbers::Range rank{r.referee_failure.empty() ? 1 : 0, static_cast<std::int64_t>(seats)};
     r.scores = per_seat<std::int64_t>(j, "scores", seats, [](const Json& v, const std::string& f) {
         return whole(v, f, numbers::kInt64);
     });

@@ -53,6 +53,10 @@ struct GameRecord {
     // Per seat: where a failed seat went wrong; nullopt for a seat that did not fail. Empty (no
     // value per seat) in a record written before failing turns were kept: use failure_of().
     std::vector<std::optional<SeatFailure>> failures;
+    // Not empty: the game's referee (an external one, issue 18) failed and says how; its seats
+    // have score 0 and rank 0, and standings count the game without rating it. A line has
+    // "referee_failure" only then.
+    std::string referee_failure;
 };
 
 // Where `seat` of `record` failed, or nullptr: the seat did not fail, or the record is older than

@@ -1,9 +1,12 @@
 // Reading results.jsonl: every line checked (its record, ids used once, a line repeated exactly
 // counted once, a last line cut by a kill left out), as a stream of records, so that a file of a
 // million games is read in bounded memory and on both cores.
+#include <algorithm>
+#include <atomic>
 #include <exception>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
@@ -12,6 +15,7 @@
 
 #include "arena/common/files.hpp"
 #include "arena/tournament/record.hpp"
+#include "arena/tournament/record_quick.hpp"
 
 namespace arena::tournament {
 
@@ -76,6 +80,14 @@ nlohmann::json parse_json(std::string_view line, bool identities) {
     return nlohmann::json::parse(shorter);
 }
 
+struct LineHashes {
+    LineHashes() = default;
+    LineHashes(const GameRecord& record, std::string_view line)
+        : id(hash_of(record.id)), line(static_cast<std::uint32_t>(hash_of(line))) {}
+    std::uint64_t id = 0;
+    std::uint32_t line = 0;
+};
+
 // A file's lines checked one at a time (see read_results): what is kept between lines is the
 // table of ids and the notes.
 class LineChecker {
@@ -87,6 +99,8 @@ class LineChecker {
     // The record of `line` (number `number`), checked; throws ResultsError naming the line.
     // Thread-safe: it reads only the expectations, so that lines are parsed on several threads.
     GameRecord parse(std::string_view line, int number) const {
+        if (std::optional<GameRecord> quick = QuickRecord(line, expected_).read())
+            return std::move(*quick);
         try {
             return record_from_json(parse_json(line, expected_.identities), expected_);
         } catch (const nlohmann::json::exception&) {
@@ -99,9 +113,14 @@ class LineChecker {
 
     // True when `record` (of `line`, number `number`) counts: not a line repeated exactly. One
     // line at a time, in file order; throws ResultsError for an id used with another result.
+    // `hashes`: those of the record's id and of the line (LineHashes, computed with the parse).
     bool accept(const GameRecord& record, std::string_view line, int number, ResultsFile& file) {
-        const std::uint64_t id_hash = hash_of(record.id);
-        const auto line_hash = static_cast<std::uint32_t>(hash_of(line));
+        return accept(record, line, number, LineHashes(record, line), file);
+    }
+    bool accept(const GameRecord& record, std::string_view line, int number,
+                const LineHashes& hashes, ResultsFile& file) {
+        const std::uint64_t id_hash = hashes.id;
+        const std::uint32_t line_hash = hashes.line;
         const SeenIds::Entry* earlier = seen_.find(id_hash);
         if (earlier && earlier_id(*earlier) == record.id) {
             if (earlier->line_hash == line_hash && line_text_(earlier->line) == line) {
@@ -208,32 +227,108 @@ ResultsFile parse_results(const std::string& text, const std::string& name,
 
 namespace {
 
-// One block's lines parsed on two threads (parsing is most of the time of a big read), each
-// line's record or the error that rejects it; the caller then takes them in file order.
+// A line of a block, parsed on either thread: its record (with its hashes) or the error that
+// rejects it; the caller then takes the lines in file order.
 struct ParsedLine {
     std::string_view text;
     int number = 0;
     std::optional<GameRecord> record;  // nothing: an empty line, or `error`
+    LineHashes hashes;
     std::exception_ptr error;
 };
 
-void parse_lines(const LineChecker& checker, std::vector<ParsedLine>& lines) {
-    const auto parse_range = [&](std::size_t from, std::size_t to) {
-        for (std::size_t i = from; i < to; ++i) {
-            if (lines[i].text.empty()) continue;
-            try {
-                lines[i].record = checker.parse(lines[i].text, lines[i].number);
-            } catch (...) {
-                lines[i].error = std::current_exception();
-            }
+// Whole lines of the file, about 1 MB at a time.
+struct Block {
+    std::string text;
+    std::vector<ParsedLine> lines;
+    std::uintmax_t end = 0;  // the file offset after its last line
+};
+
+// Reads `in` into blocks of whole lines; what follows the last newline waits for the next.
+class BlockReader {
+  public:
+    explicit BlockReader(std::istream& in) : in_(in), buffer_(kBlock) {}
+    // False at the end of the file (the cut last line, if any, is in rest()).
+    bool next(Block& block, int& line_number) {
+        block.text.swap(carry_);
+        carry_.clear();
+        std::size_t last = block.text.rfind('\n');
+        while (last == std::string::npos && (in_.read(buffer_.data(), kBlock) || in_.gcount())) {
+            const std::size_t before = block.text.size();
+            block.text.append(buffer_.data(), static_cast<std::size_t>(in_.gcount()));
+            last = block.text.find('\n', before);
+            if (last != std::string::npos) last = block.text.rfind('\n');
         }
-    };
-    if (lines.size() < 64) return parse_range(0, lines.size());
-    const std::size_t half = lines.size() / 2;
-    std::thread other(parse_range, half, lines.size());
-    parse_range(0, half);
-    other.join();
-}
+        if (last == std::string::npos) {
+            carry_.swap(block.text);
+            return false;
+        }
+        carry_.assign(block.text, last + 1);
+        block.text.resize(last + 1);
+        offset_ += block.text.size();
+        block.end = offset_;
+        block.lines.clear();
+        for (std::size_t begin = 0, end; begin < block.text.size(); begin = end + 1) {
+            end = block.text.find('\n', begin);
+            block.lines.push_back({std::string_view(block.text).substr(begin, end - begin),
+                                   ++line_number,
+                                   std::nullopt,
+                                   {},
+                                   nullptr});
+        }
+        return true;
+    }
+    const std::string& rest() const { return carry_; }
+
+  private:
+    static constexpr std::size_t kBlock = 1 << 20;
+    std::istream& in_;
+    std::vector<char> buffer_;
+    std::string carry_;  // the start of a line that goes on in the next read
+    std::uintmax_t offset_ = 0;
+};
+
+// One block's lines parsed by a helper thread, and by the caller once it has taken the block
+// before (parsing is most of a big read's time: both cores parse while the caller adds up).
+class BlockParse {
+  public:
+    BlockParse(const LineChecker& checker, std::vector<ParsedLine>& lines)
+        : checker_(checker), lines_(lines), helper_([this] { work(); }) {}
+    BlockParse(const BlockParse&) = delete;
+    BlockParse& operator=(const BlockParse&) = delete;
+    ~BlockParse() {  // also when the caller stops at an error: the helper stops soon
+        next_ = lines_.size();
+        if (helper_.joinable()) helper_.join();
+    }
+    // Parses what is left with the helper, and waits for it.
+    void finish() {
+        work();
+        helper_.join();
+    }
+
+  private:
+    void work() {
+        constexpr std::size_t kChunk = 16;
+        for (std::size_t from; (from = next_.fetch_add(kChunk)) < lines_.size();) {
+            for (std::size_t i = from; i < std::min(from + kChunk, lines_.size()); ++i)
+                parse(lines_[i]);
+        }
+    }
+    void parse(ParsedLine& line) const {
+        if (line.text.empty()) return;
+        try {
+            line.record = checker_.parse(line.text, line.number);
+            line.hashes = LineHashes(*line.record, line.text);
+        } catch (...) {
+            line.error = std::current_exception();
+        }
+    }
+
+    const LineChecker& checker_;
+    std::vector<ParsedLine>& lines_;
+    std::atomic<std::size_t> next_{0};
+    std::thread helper_;
+};
 
 }  // namespace
 
@@ -246,36 +341,31 @@ ResultsFile for_each_result(const std::filesystem::path& results, const RecordSi
     ResultsFile file;
     LineChecker checker(results.string(), expected,
                         [&](int n) { return nth_line_of_file(results, n); });
-    // Blocks of 1 MB; `pending` holds the start of a line that goes on in the next block.
-    constexpr std::size_t kBlock = 1 << 20;
-    std::string pending;
-    std::vector<char> block(kBlock);
-    std::vector<ParsedLine> lines;
+    BlockReader reader(in);
+    Block blocks[2];
     int line_number = 0;
-    std::uintmax_t offset = 0;  // of pending's first byte in the file
-    while (in.read(block.data(), kBlock) || in.gcount() > 0) {
-        pending.append(block.data(), static_cast<std::size_t>(in.gcount()));
-        lines.clear();
-        std::size_t begin = 0;
-        for (std::size_t end; (end = pending.find('\n', begin)) != std::string::npos;
-             begin = end + 1)
-            lines.push_back(
-                {std::string_view(pending.data() + begin, end - begin), ++line_number, {}, {}});
-        parse_lines(checker, lines);
-        for (ParsedLine& line : lines) {
+    bool more = reader.next(blocks[0], line_number);
+    std::unique_ptr<BlockParse> parsing;
+    if (more) parsing = std::make_unique<BlockParse>(checker, blocks[0].lines);
+    // Block k is taken in file order while block k + 1 is parsed.
+    for (std::size_t k = 0; more; k ^= 1) {
+        parsing->finish();
+        Block& parsed = blocks[k];
+        more = reader.next(blocks[k ^ 1], line_number);
+        parsing = more ? std::make_unique<BlockParse>(checker, blocks[k ^ 1].lines) : nullptr;
+        for (ParsedLine& line : parsed.lines) {
             if (line.error) std::rethrow_exception(line.error);
-            if (line.record && checker.accept(*line.record, line.text, line.number, file))
+            if (line.record &&
+                checker.accept(*line.record, line.text, line.number, line.hashes, file))
                 each(std::move(*line.record));
         }
         // Whole lines only: a results file cut by a kill ends without its last newline.
-        if (!lines.empty()) file.complete_bytes = offset + begin;
-        pending.erase(0, begin);
-        offset += begin;
+        file.complete_bytes = parsed.end;
     }
     if (in.bad())
         throw files::FileError("cannot read '" + results.string() +
                                "': file missing or unreadable");
-    if (!pending.empty()) checker.cut(line_number + 1, file);
+    if (!reader.rest().empty()) checker.cut(line_number + 1, file);
     return file;
 }
 
