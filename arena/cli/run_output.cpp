@@ -1,10 +1,12 @@
 #include "arena/cli/run_output.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <mutex>
 
+#include "arena/common/diagnostics.hpp"
 #include "arena/common/error.hpp"
 #include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
@@ -43,6 +45,9 @@ struct LiveStandings {
     }
 };
 
+// How long a run has lasted before its first live standings are written.
+constexpr std::chrono::milliseconds kFirstLiveAfter{500};
+
 report::RunTally play_games(const tournament::TournamentConfig& config,
                             const tournament::RunOptions& options) {
     // The runner hands each record to the tally (under its lock) and keeps none; the live
@@ -56,7 +61,17 @@ report::RunTally play_games(const tournament::TournamentConfig& config,
         tally->add(r);
     };
     if (const LiveStandings* live = run.snapshot.target<LiveStandings>()) {
-        run.live = [tally, tally_lock, live = *live] {
+        const auto started = std::chrono::steady_clock::now();
+        run.live = [tally, tally_lock, live = *live, started] {
+            // A run still this young may well be over before anyone looks: no live files
+            // (the final ones would replace them at once; issue 17: in a run of instant bots
+            // they were a fifth of the arena's fixed cost). The runner asks again a snapshot
+            // period later.
+            if (std::chrono::steady_clock::now() - started < kFirstLiveAfter) {
+                diagnostics::log().debug("live standings: none yet (the run is under {} ms old)",
+                                         kFirstLiveAfter.count());
+                return std::string();
+            }
             std::unique_lock guard(*tally_lock);
             const report::RunTally copy = *tally;
             guard.unlock();
@@ -191,7 +206,7 @@ int finish_run(const tournament::TournamentConfig& config, const report::RunTall
     // The report page (standings, charts, failed games' replays) is a view of the files above:
     // a failure to write it must not hide the results.
     try {
-        const view::ReportFiles report = view::write_report(out);
+        const view::ReportFiles report = view::write_report(out, config, tally);
         std::cout << "report: " << report.report.string() << " (open it in a browser)\n";
     } catch (const std::exception& e) {
         std::cerr << "warning: no report.html: " << e.what() << "\n";

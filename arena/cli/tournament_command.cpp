@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <string_view>
+#include <unordered_set>
 
 #include "arena/cli/numbers.hpp"
 #include "arena/cli/run_defaults.hpp"
@@ -32,6 +34,12 @@ namespace arena::cli {
 namespace fs = std::filesystem;
 
 namespace {
+
+// The size of what this run plays (its shard of the schedule): games, and the seat-swapped groups
+// of the whole schedule, which the shards share out.
+struct Schedule {
+    std::size_t games = 0, groups = 0;
+};
 
 // "SameGame's boards": what --games sizes in games played on test cases, for the help text.
 std::string catalogue_sets() {
@@ -89,22 +97,64 @@ tournament::TournamentConfig config_of_run(const TournamentArgs& args,
     return now;
 }
 
-void print_plan(const tournament::TournamentConfig& config, std::size_t games,
+// How each group of a seed is played, as the schedule does it (make_schedule): "each pair in
+// both seat orders", "each table of 3 in all 6 seat orders", "each table of 4 in its 4 rotations
+// (each bot in each seat once)", then how often ("2 games each").
+std::string seat_orders_text(const tournament::TournamentConfig& config) {
+    const int k = config.players_per_game;
+    std::string text;
+    if (k == 2) {
+        text = "each pair in both seat orders";  // the 2 rotations are the 2 permutations
+    } else if (config.seat_orders == tournament::SeatOrders::all) {
+        long orders = 1;
+        for (int i = 2; i <= k; ++i) orders *= i;
+        text = "each table of " + std::to_string(k) + " in all " + std::to_string(orders) +
+               " seat orders";
+    } else {
+        text = "each table of " + std::to_string(k) + " in its " + std::to_string(k) +
+               " rotations (each bot in each seat once)";
+    }
+    if (config.games_per_seed > 1)
+        text += ", " + std::to_string(config.games_per_seed) + " games each";
+    return text;
+}
+
+// What a shard plays: "shard 1/4: 12 of 48 games (...)", or for a shard the split left without
+// games (more shards than seat-swapped groups) that it has none and how many shards to use.
+void print_shard_plan(const tournament::TournamentConfig& config, const Schedule& schedule,
+                      tournament::Shard shard) {
+    const std::string name = "shard " + tournament::to_string(shard);
+    if (schedule.games == 0) {
+        const auto counted = [](std::size_t n, const std::string& noun) {
+            return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+        };
+        std::cout << name << ": this shard has no games: " << counted(shard.count, "shard")
+                  << " for " << counted(schedule.groups, "group") << "; use at most "
+                  << counted(schedule.groups, "shard")
+                  << " (its directory still gets a manifest, so `arena merge` of the "
+                  << shard.count << " directories works)\n";
+        return;
+    }
+    std::cout << name << ": " << schedule.games << " of " << tournament::scheduled_games(config)
+              << " games (seat-swapped groups dealt in turn; `arena merge` joins the "
+              << shard.count << " directories)\n";
+}
+
+void print_plan(const tournament::TournamentConfig& config, const Schedule& schedule,
                 const tournament::RunOptions& options) {
-    if (options.shard)
-        std::cout << "shard " << tournament::to_string(*options.shard) << ": " << games << " of "
-                  << tournament::scheduled_games(config) << " games (seat-swapped groups dealt "
-                  << "in turn; `arena merge` joins the " << options.shard->count
-                  << " directories)\n";
+    if (options.shard) {
+        print_shard_plan(config, schedule, *options.shard);
+        if (schedule.games == 0) return;
+    }
     const referee::GameInfo& game = referee::game_info(config.game);
     if (game.kind == referee::GameKind::puzzle) {
         std::cout << config.game << " tournament: " << config.bots.size() << " bot(s) x "
-                  << config.testcases.size() << " " << game.testcases.noun << "(s) = " << games
-                  << " games";
+                  << config.testcases.size() << " " << game.testcases.noun
+                  << "(s) = " << schedule.games << " games";
     } else {
         std::cout << config.game << " tournament: " << config.bots.size() << " bots, "
-                  << config.players_per_game << " per game, " << config.seeds.size()
-                  << " seed(s), every seat order = " << games << " games";
+                  << config.players_per_game << " per game, " << config.seeds.size() << " seed(s), "
+                  << seat_orders_text(config) << " = " << schedule.games << " games";
     }
     std::cout << ", " << options.concurrency << " at a time, output in " << options.out.string()
               << "/\n"
@@ -233,12 +283,16 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
 
     check_commands(config.bots);
     // The count only: the schedule itself (about 200 bytes a game) is the runner's, made once.
-    const std::size_t scheduled = [&] {
+    const Schedule plan = [&] {
         const std::vector<tournament::ScheduledGame> schedule = tournament::make_schedule(config);
-        return shard ? tournament::shard_games(schedule, *shard).size() : schedule.size();
+        std::unordered_set<std::string_view> groups;
+        for (const tournament::ScheduledGame& game : schedule) groups.insert(game.group);
+        return Schedule{shard ? tournament::shard_games(schedule, *shard).size() : schedule.size(),
+                        groups.size()};
     }();
+    const std::size_t scheduled = plan.games;
     options.snapshot = live_standings(config, scheduled, options.out);
-    print_plan(config, scheduled, options);
+    print_plan(config, plan, options);
     const auto records = play_games(config, options);
     std::vector<std::string> resume = {program, "tournament", "--resume", "--out",
                                        options.out.string()};

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 
@@ -20,6 +21,7 @@
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
 #include "arena/tournament/runner.hpp"
+#include "arena/view/report_numbers.hpp"
 #include "referees/registry.hpp"
 
 namespace fs = std::filesystem;
@@ -105,117 +107,17 @@ std::string string_or(const nlohmann::json& object, const char* key, const std::
     return it != object.end() && it->is_string() ? it->get<std::string>() : fallback;
 }
 
-// ---- report data -----------------------------------------------------------------------
+nlohmann::json checked_match_log(nlohmann::json log, const fs::path& file);
+void write_replay_page(const fs::path& dir, const std::string& id, const nlohmann::json& log);
 
-// Turn times are binned on a log scale, 10 bins per decade from 0.01 ms to 100 s; the first and
-// last bins also hold what is below and above.
-constexpr double kFirstEdgeMs = 0.01;
-constexpr int kBinsPerDecade = 10;
-constexpr int kBins = 7 * kBinsPerDecade;
+// Failed games' logs as failure_entry parsed them, by game id: their replay pages are made from
+// them without reading and decompressing each log a second time.
+using ParsedLogs = std::map<std::string, nlohmann::json>;
 
-int time_bin(double ms) {
-    if (!(ms > kFirstEdgeMs)) return 0;
-    const int bin = static_cast<int>(std::floor(std::log10(ms / kFirstEdgeMs) * kBinsPerDecade));
-    return std::clamp(bin, 0, kBins - 1);
-}
-
-// Ratings and scores at fixed checkpoints of the schedule (report::RunTally::checkpoints: after
-// each share of the seeds, whatever order the games finished in): how the standings settled.
-nlohmann::json rating_progress(const tournament::TournamentConfig& config,
-                               const report::RunTally& tally) {
-    const int n = static_cast<int>(config.bots.size());
-    const bool multiplayer = config.players_per_game > 2;
-    nlohmann::json games = nlohmann::json::array();
-    std::vector<nlohmann::json> rating(n, nlohmann::json::array()),
-        score(n, nlohmann::json::array());
-    report::OrderCounts prefix;
-    std::int64_t played = 0;
-    for (const report::OrderCounts& checkpoint : tally.checkpoints()) {
-        if (checkpoint.empty()) continue;
-        report::add_counts(prefix, checkpoint);
-        for (const auto& [order, count] : checkpoint) played += count;
-        const ratings::RatingFit fit =
-            multiplayer ? report::plackett_luce_of(n, prefix) : report::bradley_terry_of(n, prefix);
-        const std::vector<ratings::WDL> wdl = report::wdl_of(report::crosstable_of(n, prefix));
-        games.push_back(played);
-        for (int b = 0; b < n; ++b) {
-            rating[b].push_back(report::elo_array(fit.ratings[b]));
-            score[b].push_back(wdl[b].games() ? nlohmann::json(100.0 * wdl[b].score())
-                                              : nlohmann::json(nullptr));
-        }
-    }
-    nlohmann::json bots = nlohmann::json::object();
-    for (int b = 0; b < n; ++b)
-        bots[config.bots[b].name] = {{"rating", rating[b]}, {"score", score[b]}};
-    return {{"games", games},
-            {"rating", multiplayer ? "Plackett-Luce (finishing order)" : "Elo (Bradley-Terry)"},
-            {"bots", bots}};
-}
-
-// The first and the later turns' limits, as the logs recorded them (they follow the config's
-// time scale and margin): from the earliest games' logs, the first that reads.
-nlohmann::json time_limits(const fs::path& dir, const report::RunTally& tally) {
-    std::optional<double> first_only;
-    for (const auto& [id, log_path] : tally.first_logs()) {
-        try {
-            const nlohmann::json log = nlohmann::json::parse(files::read_log_text(dir / log_path));
-            std::set<int> seen_player;
-            std::optional<double> first, later;
-            for (const nlohmann::json& t : log.at("turns")) {
-                const double limit = t.at("limit_ms").get<double>();
-                if (seen_player.insert(t.at("player").get<int>()).second)
-                    first = std::max(first.value_or(0), limit);
-                else
-                    later = std::min(later.value_or(limit), limit);
-            }
-            // A game that ended at a first turn (a crash) says nothing of the later limit: a
-            // later game's log may.
-            if (first && later) return {{"first_ms", *first}, {"later_ms", *later}};
-            if (first && !first_only) first_only = *first;
-        } catch (const std::exception&) {
-            // A missing or damaged log: try the next game.
-        }
-    }
-    if (first_only) return {{"first_ms", *first_only}, {"later_ms", nullptr}};
-    return {{"first_ms", nullptr}, {"later_ms", nullptr}};
-}
-
-// The page's bins of a tally's histogram (whose bins are far finer).
-std::vector<std::int64_t> page_bins(const tournament::TurnHistogram& times) {
-    std::vector<std::int64_t> bins(kBins, 0);
-    for (const auto& [bin, count] : times.bins())
-        bins[time_bin(tournament::TurnHistogram::ms_of_bin(bin))] +=
-            static_cast<std::int64_t>(count);
-    return bins;
-}
-
-nlohmann::json turn_times(const std::vector<std::string>& bots, const report::RunTally& tally) {
-    nlohmann::json edges = nlohmann::json::array();
-    for (int b = 0; b <= kBins; ++b)
-        edges.push_back(kFirstEdgeMs * std::pow(10.0, double(b) / kBinsPerDecade));
-    nlohmann::json per_bot = nlohmann::json::object();
-    for (const std::string& bot : bots) {
-        std::vector<std::int64_t> first(kBins, 0), later(kBins, 0);
-        nlohmann::json summary = nlohmann::json::object();
-        auto it = tally.health().find(bot);
-        if (it != tally.health().end() && it->second.turn_times.count() > 0) {
-            const tournament::TurnHistogram& all = it->second.turn_times;
-            first = page_bins(it->second.first_turn_times);
-            later = page_bins(all);
-            for (int b = 0; b < kBins; ++b) later[b] -= first[b];
-            summary = {{"turns", all.count()},
-                       {"p50", all.quantile_ms(0.5)},
-                       {"p90", all.quantile_ms(0.9)},
-                       {"p99", all.quantile_ms(0.99)},
-                       {"max", all.max_ms()}};
-        }
-        per_bot[bot] = {{"first", first}, {"later", later}, {"summary", summary}};
-    }
-    return {{"edges_ms", edges}, {"bots", per_bot}};
-}
-
-// What went wrong in a failed game, from its record and (when readable) its log.
-nlohmann::json failure_entry(const fs::path& dir, const tournament::GameRecord& r) {
+// What went wrong in a failed game, from its record and (when readable) its log, which is kept
+// in `logs` when given.
+nlohmann::json failure_entry(const fs::path& dir, const tournament::GameRecord& r,
+                             ParsedLogs* logs = nullptr) {
     nlohmann::json seats = nlohmann::json::array();
     nlohmann::json log;
     try {
@@ -245,6 +147,7 @@ nlohmann::json failure_entry(const fs::path& dir, const tournament::GameRecord& 
         }
         seats.push_back(std::move(entry));
     }
+    if (logs && log.is_object()) (*logs)[r.id] = std::move(log);
     return {{"id", r.id},
             {"testcase", r.testcase},
             // As text: JavaScript numbers would round a 64-bit seed.
@@ -326,9 +229,11 @@ std::size_t schedule_size(const tournament::TournamentConfig& config) {
 
 // The failed games the tally lists (the earliest by game id), each described from its record
 // and log.
-nlohmann::json failed_games(const fs::path& dir, const report::RunTally& tally) {
+nlohmann::json failed_games(const fs::path& dir, const report::RunTally& tally,
+                            ParsedLogs* logs = nullptr) {
     nlohmann::json failures = nlohmann::json::array();
-    for (const auto& [id, r] : tally.listed_failures()) failures.push_back(failure_entry(dir, r));
+    for (const auto& [id, r] : tally.listed_failures())
+        failures.push_back(failure_entry(dir, r, logs));
     return failures;
 }
 
@@ -358,7 +263,8 @@ nlohmann::json data_of_tally(const fs::path& dir, const tournament::TournamentCo
 // A failed game's replay page, written into dir/replays/ and linked from its entry; nothing
 // for a log that is missing or damaged (the report still lists the failure). Returns whether it
 // was written.
-bool write_failure_replay(const fs::path& dir, nlohmann::json& failure) {
+bool write_failure_replay(const fs::path& dir, nlohmann::json& failure,
+                          const ParsedLogs* logs = nullptr) {
     const std::string id = failure["id"].get<std::string>();
     // Game ids are the arena's own (board, seed and bot names); a name that could leave the
     // directory gets no page.
@@ -367,8 +273,11 @@ bool write_failure_replay(const fs::path& dir, nlohmann::json& failure) {
     const std::string log_path = failure["log"].get<std::string>();
     if (log_path.empty()) return false;  // the run kept no log of it ("logs": "none")
     try {
-        const nlohmann::json log = read_match_log(dir / log_path);
-        files::write_atomically(dir / "replays" / (id + ".html"), replay_html(log));
+        const auto parsed = logs ? logs->find(id) : ParsedLogs::const_iterator();
+        const nlohmann::json log = logs && parsed != logs->end()
+                                       ? checked_match_log(parsed->second, dir / log_path)
+                                       : read_match_log(dir / log_path);
+        write_replay_page(dir, id, log);
         failure["replay"] = "replays/" + id + ".html";
         return true;
     } catch (const ViewError&) {
@@ -413,6 +322,12 @@ nlohmann::json read_match_log(const fs::path& file) {
     } catch (const nlohmann::json::exception& e) {
         throw ViewError("'" + file.string() + "' is not JSON: " + errors::json_text(e));
     }
+    return checked_match_log(std::move(log), file);
+}
+
+namespace {
+
+nlohmann::json checked_match_log(nlohmann::json log, const fs::path& file) {
     const bool shaped = log.is_object() && log.contains("game") && log["game"].is_string() &&
                         log.contains("players") && log["players"].is_array() &&
                         log.contains("turns") && log["turns"].is_array();
@@ -429,7 +344,8 @@ nlohmann::json read_match_log(const fs::path& file) {
     return log;
 }
 
-std::string replay_html(const nlohmann::json& log) {
+// The replay page of `log` from `page` (replay.html, or linked_replay_template()).
+std::string replay_page(const nlohmann::json& log, std::string_view page) {
     std::string title = string_or(log, "game", "game");
     std::string names;
     for (const nlohmann::json& p : log.value("players", nlohmann::json::array()))
@@ -440,12 +356,85 @@ std::string replay_html(const nlohmann::json& log) {
     if (log.contains("seed") && log["seed"].is_number()) title += ", seed " + log["seed"].dump();
     // Seeds are 64-bit: a JavaScript number would round them (7191089608923740000), so the
     // page gets them as text.
-    nlohmann::json page_log = log;
-    if (log.contains("seed") && log["seed"].is_number()) page_log["seed"] = log["seed"].dump();
-    return fill_template(asset("replay.html"), title, script_safe_json(page_log));
+    if (log.contains("seed") && log["seed"].is_number()) {
+        nlohmann::json page_log = log;
+        page_log["seed"] = log["seed"].dump();
+        return fill_template(page, title, script_safe_json(page_log));
+    }
+    return fill_template(page, title, script_safe_json(log));
 }
 
+// A report's replay pages (replays/<id>.html) share one copy of the viewer, replays/viewer/
+// replay.css and replay.js, instead of embedding its 64 KB each (issue 17: 46 failed games of an
+// instant bot wrote 3.1 MB, most of a short run's report time). The pages still open offline
+// from the directory (file://), as long as replays/viewer/ is copied with them; `arena view LOG`
+// still writes self-contained pages.
+constexpr std::string_view kInlineStyles =
+    "<style>\n@@INLINE:common.css@@\n@@INLINE:replay.css@@\n</style>";
+constexpr std::string_view kInlineScripts =
+    "<script>\n@@INLINE:svg.js@@\n</script>\n@@GAME_SCRIPTS@@<script>\n@@INLINE:replay.js@@\n"
+    "</script>";
+
+// replay.html with the viewer linked from viewer/; "" when the template no longer has the form
+// expected above (the pages then embed the viewer, as before).
+std::string linked_replay_template() {
+    std::string page(asset("replay.html"));
+    const std::size_t styles = page.find(kInlineStyles), scripts = page.find(kInlineScripts);
+    if (styles == std::string::npos || scripts == std::string::npos || scripts < styles) return "";
+    page.replace(scripts, kInlineScripts.size(), "<script src=\"viewer/replay.js\"></script>");
+    page.replace(styles, kInlineStyles.size(),
+                 "<link rel=\"stylesheet\" href=\"viewer/replay.css\">");
+    return page;
+}
+
+// replays/viewer/ of `dir`, written once per directory by this process (a run's live reports
+// and its final one share it), so that a newer arena's viewer replaces an older one's.
+void write_shared_viewer(const fs::path& dir) {
+    static std::mutex lock;
+    static std::set<fs::path> written;
+    std::lock_guard guard(lock);
+    if (written.count(dir)) return;
+    std::string script = std::string(asset("svg.js")) + "\n";
+    for (const referee::GameInfo& game : referee::games()) {
+        if (!game.viewer_script.empty()) script += std::string(asset(game.viewer_script)) + "\n";
+    }
+    script += asset("replay.js");
+    files::write_atomically(dir / "replays" / "viewer" / "replay.js", script + "\n");
+    files::write_atomically(
+        dir / "replays" / "viewer" / "replay.css",
+        std::string(asset("common.css")) + "\n" + std::string(asset("replay.css")) + "\n");
+    written.insert(dir);
+}
+
+void write_replay_page(const fs::path& dir, const std::string& id, const nlohmann::json& log) {
+    static const std::string linked = linked_replay_template();
+    const fs::path page = dir / "replays" / (id + ".html");
+    if (linked.empty()) {
+        files::write_atomically(page, replay_html(log));
+        return;
+    }
+    write_shared_viewer(dir);
+    files::write_atomically(page, replay_page(log, linked));
+}
+
+}  // namespace
+
+std::string replay_html(const nlohmann::json& log) {
+    return replay_page(log, asset("replay.html"));
+}
+
+namespace {
+nlohmann::json report_data_of(const fs::path& dir, ParsedLogs* logs);
+}  // namespace
+
 nlohmann::json report_data(const fs::path& dir) {
+    return report_data_of(dir, nullptr);
+}
+
+namespace {
+
+// report_data, keeping the failed games' parsed logs in `logs` when given.
+nlohmann::json report_data_of(const fs::path& dir, ParsedLogs* logs) {
     const fs::path config_file = dir / "config.json";
     const fs::path results_file = dir / "results.jsonl";
     if (!fs::exists(config_file) || !fs::exists(results_file)) {
@@ -473,12 +462,14 @@ nlohmann::json report_data(const fs::path& dir) {
         nlohmann::json data = data_of_tally(dir, config, tally,
                                             config_loaded ? schedule_size(config) : tally.games());
         data["notes"] = results.notes;
-        data["failures"] = failed_games(dir, tally);
+        data["failures"] = failed_games(dir, tally, logs);
         return data;
     } catch (const std::runtime_error& e) {  // unreadable, or a damaged line
         throw ViewError(e.what());
     }
 }
+
+}  // namespace
 
 std::string report_html(const nlohmann::json& data) {
     const std::string title =
@@ -486,18 +477,38 @@ std::string report_html(const nlohmann::json& data) {
     return fill_template(asset("report.html"), title, script_safe_json(data), running_banner(data));
 }
 
-ReportFiles write_report(const fs::path& dir, int max_replays) {
-    nlohmann::json data = report_data(dir);
+namespace {
+
+// The report page and the failed games' replays of `data` (report_data's form).
+ReportFiles write_report_of(const fs::path& dir, nlohmann::json data, int max_replays,
+                            const ParsedLogs& logs) {
     ReportFiles written;
     written.report = dir / "report.html";
     written.failed_games = data["failed_games"].get<int>();
     for (nlohmann::json& failure : data["failures"]) {
-        if (written.replays < max_replays && write_failure_replay(dir, failure)) ++written.replays;
+        if (written.replays < max_replays && write_failure_replay(dir, failure, &logs))
+            ++written.replays;
     }
     for (const nlohmann::json& note : data["notes"]) written.notes.push_back(note);
     data["replays_cap"] = max_replays;
     files::write_atomically(written.report, report_html(data));
     return written;
+}
+
+}  // namespace
+
+ReportFiles write_report(const fs::path& dir, int max_replays) {
+    ParsedLogs logs;
+    nlohmann::json data = report_data_of(dir, &logs);
+    return write_report_of(dir, std::move(data), max_replays, logs);
+}
+
+ReportFiles write_report(const fs::path& dir, const tournament::TournamentConfig& config,
+                         const report::RunTally& tally, int max_replays) {
+    nlohmann::json data = data_of_tally(dir, config, tally, schedule_size(config));
+    ParsedLogs logs;
+    data["failures"] = failed_games(dir, tally, &logs);
+    return write_report_of(dir, std::move(data), max_replays, logs);
 }
 
 }  // namespace arena::view
@@ -531,8 +542,10 @@ ReportFiles LiveReport::write(const tournament::TournamentConfig& config,
     for (const auto& [id, r] : tally.listed_failures()) {
         auto [entry, added] = failures_.try_emplace(r.id);
         if (added) {
-            entry->second = failure_entry(dir_, r);
-            if (replays_ < max_replays_ && write_failure_replay(dir_, entry->second)) ++replays_;
+            ParsedLogs logs;
+            entry->second = failure_entry(dir_, r, &logs);
+            if (replays_ < max_replays_ && write_failure_replay(dir_, entry->second, &logs))
+                ++replays_;
         }
         data["failures"].push_back(entry->second);
     }

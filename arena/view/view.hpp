@@ -53,6 +53,12 @@ struct ReportFiles {
 // page in <dir>/replays/, which the report links to. Throws ViewError, or files::FileError when a
 // page cannot be written.
 ReportFiles write_report(const std::filesystem::path& dir, int max_replays = 200);
+// The same for a run just played, whose config and tally (every game in the directory) are in
+// memory: neither config.json nor results.jsonl is read again (issue 17: a short run's fixed
+// cost).
+ReportFiles write_report(const std::filesystem::path& dir,
+                         const tournament::TournamentConfig& config, const report::RunTally& tally,
+                         int max_replays = 200);
 
 // A run still being played, as its report page says it: "running: N of M games".
 struct Running {
