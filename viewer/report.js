@@ -91,6 +91,9 @@
                             data.games_played + " of " + data.games_scheduled + " games played · " +
                             data.bots.length + " bots · " + data.players_per_game + " per game · " +
                             failedGames + " failed game" + (failedGames === 1 ? "" : "s"))));
+  // What the reader of the results noted (a cut last line, repeated lines) and games whose
+  // external referee failed (not rated): said under the header.
+  for (const note of data.notes || []) root.append(htmlEl("div", { class: "caption" }, note));
   if (data.games_played === 0) {
     section("No games yet", "results.jsonl is empty: run the tournament (again with --resume).");
   }

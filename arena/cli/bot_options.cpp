@@ -455,6 +455,13 @@ void check_external_referee(const std::string& game, const std::string& who) {
         std::string what = e.what();
         const std::string as_bot = "bot 'referee': ";
         if (what.rfind(as_bot, 0) == 0) what.erase(0, as_bot.size());
+        for (const std::string bot_words : {"bot command ", "Build the bot or fix"}) {
+            const std::size_t at = what.find(bot_words);
+            if (at == std::string::npos) continue;
+            // "bot command 'x': ..." names the program; "Build the bot or fix the path in
+            // --bot / the config." is a bot's remedy: the referee's is said below.
+            what.erase(at, bot_words == "bot command " ? 4 : std::string::npos);
+        }
         const std::size_t fix = what.find(" Fix the path in --bot");
         if (fix != std::string::npos) what.erase(fix);
         throw Error(named + ": " + what + " No game was played: fix the referee's command.");

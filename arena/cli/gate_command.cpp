@@ -5,6 +5,7 @@
 #include <iostream>
 #include <set>
 
+#include "arena/cli/bot_options.hpp"
 #include "arena/cli/numbers.hpp"
 #include "arena/cli/run_defaults.hpp"
 #include "arena/cli/system_errors.hpp"
@@ -244,6 +245,7 @@ int run_gate_command(const GateArgs& args, const std::vector<std::string>& comma
     gate::apply_overrides(config, overrides_from(args));
     apply_limit_args(args.limits, config.tournament.bots);
     check_limits_and_sandbox(config.tournament.bots);
+    check_external_referee(config.tournament.game, "the config's \"referee\"");
     check_round_options(args);
     const gate::GateRunOptions options = run_options(args, config, command_line);
     return system_errors_as_arena_errors([&] {

@@ -6,8 +6,8 @@
 #include <iostream>
 #include <map>
 #include <string_view>
-#include <unordered_set>
 
+#include "arena/cli/bot_options.hpp"
 #include "arena/cli/numbers.hpp"
 #include "arena/cli/run_defaults.hpp"
 #include "arena/cli/run_output.hpp"
@@ -25,6 +25,7 @@
 #include "arena/tournament/resume.hpp"
 #include "arena/tournament/run_lock.hpp"
 #include "arena/tournament/runner.hpp"
+#include "arena/tournament/schedule.hpp"
 #include "arena/tournament/shards.hpp"
 #include "arena/view/view.hpp"
 #include "referees/registry.hpp"
@@ -282,13 +283,13 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
     options.shard = shard;
 
     check_commands(config.bots);
-    // The count only: the schedule itself (about 200 bytes a game) is the runner's, made once.
+    check_external_referee(config.game, "the config's \"referee\"");
+    // The counts only, computed (tournament::Schedule): a list of the games would cost about 200
+    // bytes a game, on every run.
     const Schedule plan = [&] {
-        const std::vector<tournament::ScheduledGame> schedule = tournament::make_schedule(config);
-        std::unordered_set<std::string_view> groups;
-        for (const tournament::ScheduledGame& game : schedule) groups.insert(game.group);
-        return Schedule{shard ? tournament::shard_games(schedule, *shard).size() : schedule.size(),
-                        groups.size()};
+        const tournament::Schedule schedule(config);
+        return Schedule{shard ? schedule.shard_size(*shard) : schedule.size(),
+                        schedule.group_count()};
     }();
     const std::size_t scheduled = plan.games;
     options.snapshot = live_standings(config, scheduled, options.out);

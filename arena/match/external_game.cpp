@@ -203,6 +203,11 @@ ExternalGameSpec external_game_from_json(const nlohmann::json& json) {
         if (!json["seeded"].is_boolean()) refuse("seeded", "must be true or false");
         spec.seeded = json["seeded"].get<bool>();
     }
+    // An unseeded game has no seed to put in: every game would fail at its start.
+    if (!spec.seeded && spec.command.find("{seed}") != std::string::npos)
+        refuse("command",
+               "has {seed} but the game is not seeded (\"seeded\": false): take {seed} "
+               "out of the command or make the game seeded");
     if (json.contains("working_dir")) spec.working_dir = string_field(json, "working_dir");
     return spec;
 }

@@ -71,10 +71,12 @@ std::string first_failure_cell(const FailedGame& failed, const std::string& out_
 }
 
 std::string failures_text(const RunTally& tally, const std::filesystem::path& out_dir) {
+    // Games an external referee failed: no bot's fault, not rated, said first.
+    const std::string referee_failures = referee_failures_text(tally);
     std::vector<std::string> failed_bots;  // by name, as the summary lists them (a map's order)
     for (const auto& [bot, health] : tally.health())
         if (health.timeouts + health.crashes + health.invalids > 0) failed_bots.push_back(bot);
-    if (failed_bots.empty()) return "";
+    if (failed_bots.empty()) return referee_failures.empty() ? "" : "\n" + referee_failures;
     const std::vector<BotHealth> health = bot_health(failed_bots, tally);
     std::string text =
         "\nfailures (each bot's first failed game, and the command that replays it "
@@ -86,7 +88,7 @@ std::string failures_text(const RunTally& tally, const std::filesystem::path& ou
                 terminal::visible(failure_description(h.first_failed_game)) + "\n    " +
                 terminal::visible(failure_replay_command(h.first_failed_game, out_dir)) + "\n";
     }
-    return text;
+    return text + referee_failures;
 }
 
 std::string failures_text(const std::vector<tournament::GameRecord>& records,

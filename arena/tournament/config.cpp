@@ -179,7 +179,10 @@ void read_players_per_game(const FieldReader& fields, const referee::GameInfo& g
         config.players_per_game =
             fields.whole_number(*k, "players_per_game", game.min_players, game.max_players);
     if (bots < config.players_per_game) {
-        fields.fail("bots", "a " + config.game + " game needs " +
+        const char* article =
+            std::string_view("aeiou").find(config.game.front()) == std::string_view::npos ? "a "
+                                                                                          : "an ";
+        fields.fail("bots", article + config.game + " game needs " +
                                 std::to_string(config.players_per_game) + " players but only " +
                                 std::to_string(bots) +
                                 " bot(s) are listed (a bot can be listed twice under two names)");

@@ -14,6 +14,7 @@
 #include "arena/tournament/record.hpp"
 #include "arena/tournament/resume.hpp"
 #include "arena/tournament/runner.hpp"
+#include "arena/tournament/schedule.hpp"
 
 namespace arena::tournament {
 
@@ -278,31 +279,6 @@ ShardSet check_shards(const std::vector<fs::path>& dirs, bool allow_missing,
 
 namespace {
 
-// The schedule's game ids, found by a 64-bit hash (16 bytes a game, not the ids).
-class ScheduleIndex {
-  public:
-    explicit ScheduleIndex(const std::vector<ScheduledGame>& schedule) : schedule_(schedule) {
-        by_hash_.reserve(schedule.size());
-        for (std::size_t i = 0; i < schedule.size(); ++i)
-            by_hash_.emplace_back(std::hash<std::string>{}(schedule[i].id),
-                                  static_cast<std::uint32_t>(i));
-        std::sort(by_hash_.begin(), by_hash_.end());
-    }
-    // The game's place in the schedule, or -1.
-    std::int64_t find(const std::string& id) const {
-        const std::uint64_t hash = std::hash<std::string>{}(id);
-        auto it = std::lower_bound(by_hash_.begin(), by_hash_.end(),
-                                   std::pair<std::uint64_t, std::uint32_t>{hash, 0});
-        for (; it != by_hash_.end() && it->first == hash; ++it)
-            if (schedule_[it->second].id == id) return it->second;
-        return -1;
-    }
-
-  private:
-    const std::vector<ScheduledGame>& schedule_;
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> by_hash_;
-};
-
 std::string line_at(const fs::path& file, std::uint64_t offset) {
     std::ifstream in(file, std::ios::binary);
     in.seekg(static_cast<std::streamoff>(offset));
@@ -313,8 +289,7 @@ std::string line_at(const fs::path& file, std::uint64_t offset) {
 
 struct ShardScan {
     const ShardSet& set;
-    const ScheduleIndex& index;
-    const std::vector<std::size_t>& shard_of;
+    const Schedule& schedule;  // computed game by game: no list of the games
     std::vector<bool>& present;
     std::vector<LinePlace>& places;
     std::size_t read = 0, total = 0;
@@ -345,11 +320,12 @@ std::size_t scan_shard(ShardScan& scan, std::uint32_t s) {
                                     "play the shard again into a new "
                                     "directory");
         }
-        const std::int64_t at = scan.index.find(id);
-        if (at < 0 || scan.shard_of[at] != shard.manifest.shard.index)
+        const std::optional<std::size_t> place = scan.schedule.find(id);
+        if (!place || scan.schedule.shard_of(*place, scan.set.count) != shard.manifest.shard.index)
             throw fault(number, "game '" + id + "' is not a game of shard " +
                                     to_string(shard.manifest.shard) +
                                     " of the run; was the directory used for another run?");
+        const std::size_t at = *place;
         if (scan.present[at]) {
             const auto earlier =
                 std::find_if(scan.places.rbegin(), scan.places.rend(),
@@ -375,17 +351,15 @@ std::size_t scan_shard(ShardScan& scan, std::uint32_t s) {
 
 std::vector<LinePlace> index_games(const ShardSet& set, const std::string& program,
                                    const MergeProgress& progress) {
-    const std::vector<ScheduledGame> schedule = make_schedule(set.config);
-    const std::vector<std::size_t> shard_of = shard_of_each(schedule, set.count);
-    const ScheduleIndex index(schedule);
+    const Schedule schedule(set.config);
     std::vector<bool> present(schedule.size(), false);
     std::vector<LinePlace> places;
     std::vector<std::size_t> owned(set.count, 0);
-    for (std::size_t shard : shard_of) ++owned[shard];
+    for (std::size_t i = 0; i < set.count; ++i) owned[i] = schedule.shard_size({i, set.count});
     std::size_t total = 0;
     for (const ShardDirectory& s : set.shards) total += owned[s.manifest.shard.index];
     places.reserve(total);
-    ShardScan scan{set, index, shard_of, present, places, 0, total, Throttle(progress)};
+    ShardScan scan{set, schedule, present, places, 0, total, Throttle(progress)};
     std::string lacking;
     for (std::uint32_t s = 0; s < set.shards.size(); ++s) {
         const ShardDirectory& shard = set.shards[s];

@@ -86,7 +86,13 @@ nlohmann::ordered_json effective_config(const TournamentConfig& config, const Ru
             boards.push_back(fs::absolute(t.title).lexically_normal().string());
     }
     // Written so that it loads again as a config and gives the same schedule.
-    nlohmann::ordered_json effective = {{"game", config.game}, {"bots", bots}};
+    // An external referee's game keeps its spec: the directory alone registers it again.
+    nlohmann::ordered_json effective = nlohmann::ordered_json::object();
+    if (const match::ExternalGameSpec* spec = match::external_game_spec(config.game))
+        effective["referee"] = match::to_json(*spec);
+    else
+        effective["game"] = config.game;
+    effective["bots"] = bots;
     if (config.seeds.empty()) {
         effective["boards"] = boards;
     } else {

@@ -53,16 +53,25 @@ std::string html_escape(std::string_view text) {
     return out;
 }
 
+// The drawing every external referee's game uses (referee::add_game entries name it): not in
+// games(), which lists the built-in games, yet needed on any page, since a page (or the shared
+// viewer of a report's replay pages) may show such a game. It draws only a log with a "referee".
+constexpr std::string_view kExternalGameScript = "games/generic.js";
+
 // Every game's drawing (its registry entry's viewer script), each in its own <script>: the
 // replay page draws whichever game its log names.
 std::string game_scripts() {
     std::string scripts;
+    bool external_script = false;
     for (const referee::GameInfo& game : referee::games()) {
         if (game.viewer_script.empty()) continue;
+        external_script = external_script || game.viewer_script == kExternalGameScript;
         scripts += "<script>\n";
         scripts += asset(game.viewer_script);
         scripts += "\n</script>\n";
     }
+    if (!external_script)
+        scripts += "<script>\n" + std::string(asset(kExternalGameScript)) + "\n</script>\n";
     return scripts;
 }
 
@@ -239,6 +248,13 @@ nlohmann::json failed_games(const fs::path& dir, const report::RunTally& tally,
 
 // The report's numbers of a tally, but for the failed games and the notes on results.jsonl,
 // which the callers add.
+// Games whose external referee failed are not rated: the page says how many and the first, in
+// its notes (as arena standings does).
+void add_referee_failure_note(nlohmann::json& data, const report::RunTally& tally) {
+    const std::string text = report::referee_failures_text(tally);
+    if (!text.empty()) data["notes"].push_back(text.substr(0, text.size() - 1));
+}
+
 nlohmann::json data_of_tally(const fs::path& dir, const tournament::TournamentConfig& config,
                              const report::RunTally& tally, std::size_t scheduled) {
     std::vector<std::string> bots;
@@ -462,6 +478,7 @@ nlohmann::json report_data_of(const fs::path& dir, ParsedLogs* logs) {
         nlohmann::json data = data_of_tally(dir, config, tally,
                                             config_loaded ? schedule_size(config) : tally.games());
         data["notes"] = results.notes;
+        add_referee_failure_note(data, tally);
         data["failures"] = failed_games(dir, tally, logs);
         return data;
     } catch (const std::runtime_error& e) {  // unreadable, or a damaged line
@@ -506,6 +523,7 @@ ReportFiles write_report(const fs::path& dir, int max_replays) {
 ReportFiles write_report(const fs::path& dir, const tournament::TournamentConfig& config,
                          const report::RunTally& tally, int max_replays) {
     nlohmann::json data = data_of_tally(dir, config, tally, schedule_size(config));
+    add_referee_failure_note(data, tally);
     ParsedLogs logs;
     data["failures"] = failed_games(dir, tally, &logs);
     return write_report_of(dir, std::move(data), max_replays, logs);
