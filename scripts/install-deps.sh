@@ -17,6 +17,8 @@ packages=(
   clang libclang-rt-dev # sanitizer test suite and libFuzzer targets (scripts/test-sanitizers.sh)
   fairy-stockfish       # optional: engine of bots/diceshogi/uci_adapter (its tests skip it when absent)
   chromium              # the viewer's browser test (tests/view/browser_test.sh; skipped when absent)
+  python3               # the toy external referee and scripted runners of tests/external
+  openjdk-17-jdk-headless # the toy SDK referee runner of tests/external/runner (skipped when absent)
 )
 
 missing=()
