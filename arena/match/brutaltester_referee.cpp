@@ -220,6 +220,12 @@ std::string BrutaltesterReferee::read_line(const std::string& answer, Clock::tim
                            "protocol does not send); fix it, or give it more time with " +
                            kRefereeTimeoutEnv);
         case process::ReadStatus::closed: {
+            // Its last command without a line end ("###End 1 0" then exit): still a line.
+            if (!read.line.empty()) {
+                ++line_number_;
+                last_line_ = read.line;
+                return std::move(read.line);
+            }
             const std::string how = stop_referee();
             ++line_number_;
             fail(none, "the referee closed its output (" + how +

@@ -66,7 +66,11 @@ inline constexpr std::size_t kStderrCapPerTurn = 8 * 1024;  // stderr kept per t
 
 struct ReadResult {
     ReadStatus status = ReadStatus::timeout;
-    std::string line;  // the answer without its line end ("\n", "\r" or "\r\n"); status == line
+    // status == line: the answer without its line end ("\n", "\r" or "\r\n"). status == closed:
+    // what came after the last line end before the output closed (a last line left without
+    // its line end), once; empty when nothing did. The match never takes that for an answer
+    // (CodinGame reads whole lines); an external referee's last command may end so.
+    std::string line;
     // Monotonic time from just before the input was written until the line end arrived (or the
     // read gave up).
     std::chrono::nanoseconds elapsed{0};

@@ -254,6 +254,11 @@ ReadResult BotProcess::Impl::exchange(std::string_view input, std::chrono::milli
             break;
         case LineScan::none:
             result.status = (stdout_eof_ || stopped_) ? ReadStatus::closed : ReadStatus::timeout;
+            if (stdout_eof_ && out_end_ > out_begin_) {  // a last line without its line end
+                result.line.assign(out_buf_.data() + out_begin_, out_end_ - out_begin_);
+                if (result.line.back() == '\r') result.line.pop_back();
+                out_begin_ = scan_pos_ = out_end_;
+            }
             break;
     }
     drain_stderr_now();

@@ -181,6 +181,19 @@ struct Hostile {
 
 }  // namespace
 
+TEST_CASE("brutaltester: a last ###End without its line end still ends the game") {
+    match::ExternalGameSpec spec;
+    spec.name = "end-without-newline";
+    spec.command = "/bin/sh " + kToyDir + "/hostile_referees/end_without_newline.sh";
+    const match::PlayerSpec echo_bot{"echo", "/bin/sh -c 'while read line; do echo 1; done'", ""};
+    const match::MatchLog log = play(spec, 1, {echo_bot, echo_bot});
+    INFO(log.referee_failure);
+    CHECK(log.referee_failure.empty());
+    CHECK(log.turns.size() == 2);
+    CHECK(ranks_of(log) == std::vector<int>{2, 1});
+    CHECK(scores_of(log) == std::vector<std::int64_t>{0, 1});
+}
+
 TEST_CASE("brutaltester: hostile referees end as referee failures naming the line, never hang") {
     // A referee's step bounded to 1.5 s instead of the turn limit + 10 s.
     ::setenv("ARENA_REFEREE_TIMEOUT_MS", "1500", 1);
