@@ -70,7 +70,9 @@ add_test(NAME external.referee_command.sigterm COMMAND sh -c [[
   rm -f rc_term.fifo && mkfifo rc_term.fifo || exit 1
   "$0" referee diceshogi --seed 3 < rc_term.fifo > rc_term.out 2>&1 & pid=$!
   exec 3> rc_term.fifo; printf '###Start 2\n' >&3
-  sleep 1; kill -TERM $pid; wait $pid; echo EXIT$?; exec 3>&-
+  # Once it asks for the first answer (its handlers are in place, even in a slow sanitizer build).
+  for wait in $(seq 100); do grep -q '^###Output' rc_term.out && break; sleep 0.1; done
+  kill -TERM $pid; wait $pid; echo EXIT$?; exec 3>&-
   grep -c '^###End' rc_term.out; tail -n 1 rc_term.out]] ${ARENA})
 set_tests_properties(external.referee_command.sigterm PROPERTIES
   PASS_REGULAR_EXPRESSION "EXIT143\n0\ninterrupted \\(SIGTERM\\) on turn 1" TIMEOUT 15)
