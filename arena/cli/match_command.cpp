@@ -333,8 +333,10 @@ int run_match_command(const MatchArgs& args, const std::string& program) {
     options.snapshot = live_standings(run.config, scheduled, options.out);
     print_plan(run, scheduled, options);
     save_match_settings(options.out, run.settings);
-    const report::RunTally tally = play_games(run.config, options);
-    const int code = finish_run(run.config, tally, scheduled, options.out, resume_command);
+    view::FailurePages failure_pages(options.out);
+    const report::RunTally tally = play_games(run.config, options, &failure_pages);
+    const int code =
+        finish_run(run.config, tally, scheduled, options.out, resume_command, &failure_pages);
     if (code != 0) return code;  // interrupted: the partial standings and the line that goes on
     std::cout << match_summary(run, tally, sprt) << std::flush;
     if (!sprt) return code;

@@ -49,7 +49,7 @@ struct LiveStandings {
 constexpr std::chrono::milliseconds kFirstLiveAfter{500};
 
 report::RunTally play_games(const tournament::TournamentConfig& config,
-                            const tournament::RunOptions& options) {
+                            const tournament::RunOptions& options, view::FailurePages* pages) {
     // The runner hands each record to the tally (under its lock) and keeps none; the live
     // standings read a copy of the tally, taken under the tally's own lock.
     auto tally = std::make_shared<report::RunTally>(config);
@@ -60,7 +60,13 @@ report::RunTally play_games(const tournament::TournamentConfig& config,
         std::lock_guard guard(*tally_lock);
         tally->add(r);
     };
+    if (pages) {
+        run.each_log = [pages](const tournament::GameRecord& r, const std::string& log_json) {
+            pages->add(r, log_json);
+        };
+    }
     if (const LiveStandings* live = run.snapshot.target<LiveStandings>()) {
+        live->report->use(pages);
         const auto started = std::chrono::steady_clock::now();
         run.live = [tally, tally_lock, live = *live, started] {
             // A run still this young may well be over before anyone looks: no live files
@@ -191,7 +197,8 @@ std::function<std::string(const std::vector<tournament::GameRecord>&)> live_stan
 }
 
 int finish_run(const tournament::TournamentConfig& config, const report::RunTally& tally,
-               std::size_t scheduled, const fs::path& out, const std::string& resume_command) {
+               std::size_t scheduled, const fs::path& out, const std::string& resume_command,
+               view::FailurePages* pages) {
     const int signal = process::interrupt_signal();
     const std::string partial = signal ? "partial: " + std::to_string(tally.games()) + " of " +
                                              std::to_string(scheduled) + " games (interrupted)"
@@ -206,7 +213,8 @@ int finish_run(const tournament::TournamentConfig& config, const report::RunTall
     // The report page (standings, charts, failed games' replays) is a view of the files above:
     // a failure to write it must not hide the results.
     try {
-        const view::ReportFiles report = view::write_report(out, config, tally);
+        const view::ReportFiles report =
+            view::write_report(out, config, tally, view::kMaxReplayPages, pages);
         std::cout << "report: " << report.report.string() << " (open it in a browser)\n";
     } catch (const std::exception& e) {
         std::cerr << "warning: no report.html: " << e.what() << "\n";

@@ -12,6 +12,7 @@
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
 #include "arena/tournament/runner.hpp"
+#include "arena/view/failure_pages.hpp"
 
 namespace arena::cli {
 
@@ -20,8 +21,11 @@ namespace arena::cli {
 // flat cost). Live standings set as options.snapshot = live_standings(...) are written from a
 // copy of the tally. A directory that cannot be written is an arena error (exit 2), said in the
 // system's words.
+// With `pages`, each failed game's report entry and replay page are made as it ends, from the
+// log in memory (finish_run then takes them).
 report::RunTally play_games(const tournament::TournamentConfig& config,
-                            const tournament::RunOptions& options);
+                            const tournament::RunOptions& options,
+                            view::FailurePages* pages = nullptr);
 
 // standings.json, .md, .csv in `out` and the table for the terminal, from the tally alone.
 // `partial` marks an interrupted run: "partial: 37 of 120 games".
@@ -47,7 +51,7 @@ std::function<std::string(const std::vector<tournament::GameRecord>&)> live_stan
 // tournament --resume --out DIR"). Returns the exit code.
 int finish_run(const tournament::TournamentConfig& config, const report::RunTally& tally,
                std::size_t scheduled, const std::filesystem::path& out,
-               const std::string& resume_command);
+               const std::string& resume_command, view::FailurePages* pages = nullptr);
 
 // The standings table for the terminal (with its legend) of the games in `tally`.
 std::string standings_text(const tournament::TournamentConfig& config,

@@ -294,11 +294,14 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
     const std::size_t scheduled = plan.games;
     options.snapshot = live_standings(config, scheduled, options.out);
     print_plan(config, plan, options);
-    const auto records = play_games(config, options);
+    // Failed games' report entries and replay pages, made as they end (not read back at the end).
+    view::FailurePages failure_pages(options.out);
+    const auto records = play_games(config, options, &failure_pages);
     std::vector<std::string> resume = {program, "tournament", "--resume", "--out",
                                        options.out.string()};
     if (shard) resume.insert(resume.end(), {"--shard", tournament::to_string(*shard)});
-    return finish_run(config, records, scheduled, options.out, shell_command(resume));
+    return finish_run(config, records, scheduled, options.out, shell_command(resume),
+                      &failure_pages);
 }
 
 }  // namespace arena::cli

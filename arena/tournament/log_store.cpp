@@ -31,13 +31,14 @@ bool kept(LogRetention logs, const match::MatchLog& log) {
 }  // namespace
 
 std::string store_log(const TournamentConfig& config, const std::filesystem::path& out,
-                      const std::string& id, const match::MatchLog& log) {
+                      const std::string& id, const match::MatchLog& log, std::string* json_text) {
     if (!kept(config.logs, log)) return "";
     std::string log_path = "games/" + id + ".json";
     if (config.log_compression != files::LogCompression::none)
         log_path += files::kCompressedLogSuffix;
-    files::write_log(out / log_path, match::dump_json(match::to_json(log)) + "\n",
-                     config.log_compression);
+    std::string text = match::dump_json(match::to_json(log)) + "\n";
+    files::write_log(out / log_path, text, config.log_compression);
+    if (json_text) *json_text = std::move(text);
     return log_path;
 }
 

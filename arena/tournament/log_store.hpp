@@ -14,7 +14,10 @@ namespace arena::tournament {
 // Writes the log of game `id` (atomically) as the config's "logs" and "log_compression" say
 // (games/<id>.json.zst, or games/<id>.json) and returns its path
 // relative to `out` (the record's "log"), or "" when the policy keeps no log of this game.
+// `json_text`, when given, receives the log's JSON text as written (before compression) when
+// the log is kept.
 std::string store_log(const TournamentConfig& config, const std::filesystem::path& out,
-                      const std::string& id, const match::MatchLog& log);
+                      const std::string& id, const match::MatchLog& log,
+                      std::string* json_text = nullptr);
 
 }  // namespace arena::tournament

@@ -200,7 +200,8 @@ std::map<std::string, BotIdentity> check_bot_versions(const TournamentConfig& co
 // One scheduled game played and its log written; nothing when the arena was interrupted
 // meanwhile.
 std::optional<GameRecord> play_game(const TournamentConfig& config, const ScheduledGame& game,
-                                    const match::MatchOptions& match_options, const fs::path& out) {
+                                    const match::MatchOptions& match_options, const fs::path& out,
+                                    const RunOptions& options) {
     referee::GameSetup setup;
     setup.game = config.game;
     setup.players = static_cast<int>(game.seats.size());
@@ -219,11 +220,15 @@ std::optional<GameRecord> play_game(const TournamentConfig& config, const Schedu
     }
     if (!config.testcases.empty()) log.testcase = config.testcases[game.testcase].name;
     log.seed = game.seed;
-    const std::string log_path = store_log(config, out, game.id, log);
+    std::string log_text;
+    const std::string log_path =
+        store_log(config, out, game.id, log, options.each_log ? &log_text : nullptr);
     // The reason is not logged: it may quote what a bot wrote (the game's log keeps it).
     diagnostics::log().debug("game {}: ended after {} turn(s), log {}", game.id, log.turns.size(),
                              log_path);
-    return make_record(game.id, game.group, log, log_path);
+    GameRecord record = make_record(game.id, game.group, log, log_path);
+    if (options.each_log && !log_path.empty()) options.each_log(record, log_text);
+    return record;
 }
 
 // The games this run plays: the whole schedule, or one shard of it. Each is known by its place
@@ -312,7 +317,7 @@ class Workers {
             if (process::interrupt_signal()) return;
             try {
                 std::optional<GameRecord> record =
-                    play_game(config_, games_.game(i), match_options_, options_.out);
+                    play_game(config_, games_.game(i), match_options_, options_.out, options_);
                 if (!record) return;
                 std::lock_guard guard(lock_);
                 save(i, std::move(*record));

@@ -21,6 +21,7 @@
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
 #include "arena/tournament/runner.hpp"
+#include "arena/view/failure_pages.hpp"
 #include "arena/view/report_numbers.hpp"
 #include "referees/registry.hpp"
 
@@ -117,7 +118,6 @@ std::string string_or(const nlohmann::json& object, const char* key, const std::
 }
 
 nlohmann::json checked_match_log(nlohmann::json log, const fs::path& file);
-void write_replay_page(const fs::path& dir, const std::string& id, const nlohmann::json& log);
 
 // Failed games' logs as failure_entry parsed them, by game id: their replay pages are made from
 // them without reading and decompressing each log a second time.
@@ -127,46 +127,15 @@ using ParsedLogs = std::map<std::string, nlohmann::json>;
 // in `logs` when given.
 nlohmann::json failure_entry(const fs::path& dir, const tournament::GameRecord& r,
                              ParsedLogs* logs = nullptr) {
-    nlohmann::json seats = nlohmann::json::array();
     nlohmann::json log;
     try {
         // "log": "" when the run kept no log of this game ("logs": "none").
         if (!r.log.empty()) log = nlohmann::json::parse(files::read_log_text(dir / r.log));
     } catch (const std::exception&) {
     }
-    for (std::size_t seat = 0; seat < r.outcomes.size(); ++seat) {
-        if (r.outcomes[seat] == match::Outcome::ok) continue;
-        nlohmann::json entry = {{"seat", seat},
-                                {"bot", seat < r.players.size() ? r.players[seat] : ""},
-                                {"outcome", match::to_string(r.outcomes[seat])},
-                                {"detail", seat < r.details.size() ? r.details[seat] : ""}};
-        if (log.is_object() && log.contains("turns")) {
-            // The seat's last turn is where it failed.
-            for (auto t = log["turns"].rbegin(); t != log["turns"].rend(); ++t) {
-                if ((*t).value("player", -1) != static_cast<int>(seat)) continue;
-                entry["turn"] = (*t).value("turn", 0);
-                entry["error"] = string_or(*t, "error", "");
-                entry["output"] = (*t).contains("output") ? (*t)["output"] : nullptr;
-                entry["time_ms"] = (*t).value("time_ms", 0.0);
-                entry["limit_ms"] = (*t).value("limit_ms", 0.0);
-                const std::string err = string_or(*t, "stderr", "");
-                entry["stderr_tail"] = err.size() > 400 ? err.substr(err.size() - 400) : err;
-                break;
-            }
-        }
-        seats.push_back(std::move(entry));
-    }
+    nlohmann::json entry = failure_entry_of(r, log);
     if (logs && log.is_object()) (*logs)[r.id] = std::move(log);
-    return {{"id", r.id},
-            {"testcase", r.testcase},
-            // As text: JavaScript numbers would round a 64-bit seed.
-            {"seed", r.seed ? nlohmann::json(std::to_string(*r.seed)) : nlohmann::json(nullptr)},
-            {"players", r.players},
-            {"scores", r.scores},
-            {"reason", r.reason},
-            {"log", r.log},
-            {"replay", nullptr},
-            {"seats", seats}};
+    return entry;
 }
 
 // What the report needs of a config (the game, the bots, the boards), from the records (read as
@@ -237,12 +206,14 @@ std::size_t schedule_size(const tournament::TournamentConfig& config) {
 }
 
 // The failed games the tally lists (the earliest by game id), each described from its record
-// and log.
+// and log: as `pages` made it during the run, or from the log file.
 nlohmann::json failed_games(const fs::path& dir, const report::RunTally& tally,
-                            ParsedLogs* logs = nullptr) {
+                            ParsedLogs* logs = nullptr, const FailurePages* pages = nullptr) {
     nlohmann::json failures = nlohmann::json::array();
-    for (const auto& [id, r] : tally.listed_failures())
-        failures.push_back(failure_entry(dir, r, logs));
+    for (const auto& [id, r] : tally.listed_failures()) {
+        std::optional<nlohmann::json> made = pages ? pages->entry(id) : std::nullopt;
+        failures.push_back(made ? std::move(*made) : failure_entry(dir, r, logs));
+    }
     return failures;
 }
 
@@ -282,10 +253,6 @@ nlohmann::json data_of_tally(const fs::path& dir, const tournament::TournamentCo
 bool write_failure_replay(const fs::path& dir, nlohmann::json& failure,
                           const ParsedLogs* logs = nullptr) {
     const std::string id = failure["id"].get<std::string>();
-    // Game ids are the arena's own (board, seed and bot names); a name that could leave the
-    // directory gets no page.
-    if (id.empty() || id.find('/') != std::string::npos || id.find("..") != std::string::npos)
-        return false;
     const std::string log_path = failure["log"].get<std::string>();
     if (log_path.empty()) return false;  // the run kept no log of it ("logs": "none")
     try {
@@ -293,7 +260,7 @@ bool write_failure_replay(const fs::path& dir, nlohmann::json& failure,
         const nlohmann::json log = logs && parsed != logs->end()
                                        ? checked_match_log(parsed->second, dir / log_path)
                                        : read_match_log(dir / log_path);
-        write_replay_page(dir, id, log);
+        if (!write_replay_page_of(dir, id, log)) return false;
         failure["replay"] = "replays/" + id + ".html";
         return true;
     } catch (const ViewError&) {
@@ -422,18 +389,23 @@ void write_shared_viewer(const fs::path& dir) {
     written.insert(dir);
 }
 
-void write_replay_page(const fs::path& dir, const std::string& id, const nlohmann::json& log) {
+}  // namespace
+
+bool write_replay_page_of(const fs::path& dir, const std::string& id, const nlohmann::json& log) {
+    // Game ids are the arena's own (board, seed and bot names); a name that could leave the
+    // directory gets no page.
+    if (id.empty() || id.find('/') != std::string::npos || id.find("..") != std::string::npos)
+        return false;
     static const std::string linked = linked_replay_template();
     const fs::path page = dir / "replays" / (id + ".html");
     if (linked.empty()) {
         files::write_atomically(page, replay_html(log));
-        return;
+        return true;
     }
     write_shared_viewer(dir);
     files::write_atomically(page, replay_page(log, linked));
+    return true;
 }
-
-}  // namespace
 
 std::string replay_html(const nlohmann::json& log) {
     return replay_page(log, asset("replay.html"));
@@ -498,14 +470,19 @@ namespace {
 
 // The report page and the failed games' replays of `data` (report_data's form).
 ReportFiles write_report_of(const fs::path& dir, nlohmann::json data, int max_replays,
-                            const ParsedLogs& logs) {
+                            const ParsedLogs& logs, FailurePages* pages = nullptr) {
     ReportFiles written;
     written.report = dir / "report.html";
     written.failed_games = data["failed_games"].get<int>();
+    std::set<std::string> linked;
     for (nlohmann::json& failure : data["failures"]) {
-        if (written.replays < max_replays && write_failure_replay(dir, failure, &logs))
-            ++written.replays;
+        // A page the run made already (FailurePages) counts like one written here.
+        if (written.replays >= max_replays)
+            failure["replay"] = nullptr;
+        else if (!failure["replay"].is_null() || write_failure_replay(dir, failure, &logs))
+            ++written.replays, linked.insert(failure["id"].get<std::string>());
     }
+    if (pages) pages->remove_unlinked(linked);
     for (const nlohmann::json& note : data["notes"]) written.notes.push_back(note);
     data["replays_cap"] = max_replays;
     files::write_atomically(written.report, report_html(data));
@@ -521,12 +498,13 @@ ReportFiles write_report(const fs::path& dir, int max_replays) {
 }
 
 ReportFiles write_report(const fs::path& dir, const tournament::TournamentConfig& config,
-                         const report::RunTally& tally, int max_replays) {
+                         const report::RunTally& tally, int max_replays, FailurePages* pages) {
+    if (pages) pages->finish();
     nlohmann::json data = data_of_tally(dir, config, tally, schedule_size(config));
     add_referee_failure_note(data, tally);
     ParsedLogs logs;
-    data["failures"] = failed_games(dir, tally, &logs);
-    return write_report_of(dir, std::move(data), max_replays, logs);
+    data["failures"] = failed_games(dir, tally, &logs, pages);
+    return write_report_of(dir, std::move(data), max_replays, logs, pages);
 }
 
 }  // namespace arena::view
@@ -558,11 +536,22 @@ ReportFiles LiveReport::write(const tournament::TournamentConfig& config,
     written.failed_games = static_cast<int>(tally.failed_games());
     data["failures"] = nlohmann::json::array();
     for (const auto& [id, r] : tally.listed_failures()) {
+        std::optional<nlohmann::json> made = pages_ ? pages_->entry(r.id) : std::nullopt;
+        if (pages_ && !made) {
+            // The run's FailurePages has yet to make it (on its own thread): listed for now
+            // from the record alone, made by then for a later snapshot. Never made here as
+            // well, which would write the same page from two threads.
+            data["failures"].push_back(failure_entry_of(r, nullptr));
+            continue;
+        }
         auto [entry, added] = failures_.try_emplace(r.id);
         if (added) {
             ParsedLogs logs;
-            entry->second = failure_entry(dir_, r, &logs);
-            if (replays_ < max_replays_ && write_failure_replay(dir_, entry->second, &logs))
+            entry->second = made ? std::move(*made) : failure_entry(dir_, r, &logs);
+            if (replays_ >= max_replays_)
+                entry->second["replay"] = nullptr;
+            else if (!entry->second["replay"].is_null() ||
+                     write_failure_replay(dir_, entry->second, &logs))
                 ++replays_;
         }
         data["failures"].push_back(entry->second);

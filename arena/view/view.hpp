@@ -22,6 +22,11 @@
 
 namespace arena::view {
 
+class FailurePages;  // failure_pages.hpp
+
+// The most failed games a report links to a replay page (the earliest by game id).
+inline constexpr int kMaxReplayPages = 200;
+
 // A file that cannot be viewed. what() names the file and the problem.
 struct ViewError : arena::Error {
     using arena::Error::Error;
@@ -52,13 +57,13 @@ struct ReportFiles {
 // Writes <dir>/report.html and, for each failed game (at most `max_replays` of them), its replay
 // page in <dir>/replays/, which the report links to. Throws ViewError, or files::FileError when a
 // page cannot be written.
-ReportFiles write_report(const std::filesystem::path& dir, int max_replays = 200);
+ReportFiles write_report(const std::filesystem::path& dir, int max_replays = kMaxReplayPages);
 // The same for a run just played, whose config and tally (every game in the directory) are in
 // memory: neither config.json nor results.jsonl is read again (issue 17: a short run's fixed
-// cost).
+// cost). The failed games `pages` made during the run (waited for) are not read again either.
 ReportFiles write_report(const std::filesystem::path& dir,
                          const tournament::TournamentConfig& config, const report::RunTally& tally,
-                         int max_replays = 200);
+                         int max_replays = kMaxReplayPages, FailurePages* pages = nullptr);
 
 // A run still being played, as its report page says it: "running: N of M games".
 struct Running {
@@ -77,7 +82,9 @@ inline constexpr int kStaleAfterSeconds = 600;
 // sees it. write_report() then writes the final page, which does not reload.
 class LiveReport {
   public:
-    explicit LiveReport(std::filesystem::path dir, int max_replays = 200);
+    explicit LiveReport(std::filesystem::path dir, int max_replays = kMaxReplayPages);
+    // The run's FailurePages, whose entries and pages this takes instead of reading logs.
+    void use(const FailurePages* pages) { pages_ = pages; }
     ReportFiles write(const tournament::TournamentConfig& config, const report::RunTally& tally,
                       Running running);
     // The same over records (a tally of them).
@@ -88,6 +95,7 @@ class LiveReport {
     std::filesystem::path dir_;
     int max_replays_;
     int replays_ = 0;
+    const FailurePages* pages_ = nullptr;
     // By game id, each read once; only listed games come here (RunTally::kListedFailures).
     std::map<std::string, nlohmann::json> failures_;
 };

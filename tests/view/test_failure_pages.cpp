@@ -1,0 +1,148 @@
+// A run's failed games made as they end (arena/view/failure_pages.hpp): the report written at
+// the end of the run takes their entries and replay pages from memory, so it needs none of the
+// logs again (issue 17: reading every failed game's log back was most of a short run's closing
+// time). Checked on the fixture tournament (tests/view/data/README.md): the report made with the
+// logs gone says of each failed game what the report made from the logs says.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "arena/report/run_tally.hpp"
+#include "arena/tournament/config.hpp"
+#include "arena/tournament/record.hpp"
+#include "arena/view/failure_pages.hpp"
+#include "arena/view/view.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+const fs::path kData = ARENA_VIEW_TEST_DATA;
+
+std::string read(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+fs::path tournament_copy(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("arena_test_failure_pages_" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    fs::copy(kData / "tournament-diceshogi", dir, fs::copy_options::recursive);
+    return dir;
+}
+
+json report_data_in(const fs::path& dir) {
+    const std::string page = read(dir / "report.html");
+    const std::string open = "<script type=\"application/json\" id=\"report-data\">";
+    const std::size_t begin = page.find(open);
+    REQUIRE(begin != std::string::npos);
+    const std::size_t end = page.find("</script>", begin);
+    return json::parse(page.substr(begin + open.size(), end - begin - open.size()));
+}
+
+std::size_t pages_in(const fs::path& dir) {
+    std::size_t pages = 0;
+    for (const auto& entry : fs::directory_iterator(dir / "replays"))
+        pages += entry.is_regular_file();
+    return pages;
+}
+
+// The fixture's games handed to `pages` as a run hands them, each with its log's text; their
+// tally.
+arena::report::RunTally played(const fs::path& dir,
+                               const arena::tournament::TournamentConfig& config,
+                               arena::view::FailurePages* pages) {
+    arena::report::RunTally tally(config);
+    arena::tournament::for_each_result(dir / "results.jsonl",
+                                       [&](arena::tournament::GameRecord&& r) {
+                                           if (pages) pages->add(r, read(dir / r.log));
+                                           tally.add(r);
+                                       });
+    return tally;
+}
+
+arena::tournament::TournamentConfig config_of(const fs::path& dir) {
+    return arena::tournament::load_config(dir / "config.json");
+}
+
+}  // namespace
+
+TEST_CASE("the report takes the failed games made during the run: no log is read again") {
+    // The reference: the report made at the end from the log files.
+    const fs::path reference = tournament_copy("reference");
+    const auto ref_config = config_of(reference);
+    arena::view::write_report(reference, ref_config, played(reference, ref_config, nullptr));
+    const json expected = report_data_in(reference)["failures"];
+    REQUIRE(expected.size() == 20);
+
+    const fs::path dir = tournament_copy("made");
+    arena::view::FailurePages pages(dir);
+    const auto config = config_of(dir);
+    const arena::report::RunTally tally = played(dir, config, &pages);
+    pages.finish();
+    fs::remove_all(dir / "games");  // nothing left to read back
+    const arena::view::ReportFiles files =
+        arena::view::write_report(dir, config, tally, arena::view::kMaxReplayPages, &pages);
+    CHECK(files.failed_games == 20);
+    CHECK(files.replays == 20);
+    const json failures = report_data_in(dir)["failures"];
+    CHECK(failures == expected);  // every seat's turn, error, output and stderr, from memory
+    for (const json& f : failures) {
+        const std::string id = f["id"];
+        CHECK(fs::exists(dir / "replays" / (id + ".html")));
+        CHECK(read(dir / "replays" / (id + ".html")) ==
+              read(reference / "replays" / (id + ".html")));
+    }
+}
+
+TEST_CASE("failed games made during the run: only failed games, and pages past the cap removed") {
+    const fs::path dir = tournament_copy("capped");
+    arena::view::FailurePages pages(dir);
+    const auto config = config_of(dir);
+    const arena::report::RunTally tally = played(dir, config, &pages);
+    pages.finish();
+    // 24 games, 4 of them without a failure: no entry for those.
+    std::size_t made = 0;
+    arena::tournament::for_each_result(dir / "results.jsonl",
+                                       [&](arena::tournament::GameRecord&& r) {
+                                           if (pages.entry(r.id)) ++made;
+                                       });
+    CHECK(made == 20);
+    CHECK(pages_in(dir) == 20);
+    // The report links 3: the earliest 3 by game id keep their pages, the others are removed.
+    const arena::view::ReportFiles files = arena::view::write_report(dir, config, tally, 3, &pages);
+    CHECK(files.replays == 3);
+    CHECK(pages_in(dir) == 3);
+    int linked = 0;
+    const json failures = report_data_in(dir)["failures"];
+    for (const json& f : failures) {
+        if (!f["replay"].is_string()) continue;
+        ++linked;
+        CHECK(fs::exists(dir / f["replay"].get<std::string>()));
+    }
+    CHECK(linked == 3);
+}
+
+TEST_CASE("failed games made during the run: a log that is not JSON is left to the report") {
+    const fs::path dir = tournament_copy("damaged");
+    arena::view::FailurePages pages(dir);
+    const auto config = config_of(dir);
+    const arena::report::RunTally tally = played(dir, config, nullptr);
+    arena::tournament::for_each_result(
+        dir / "results.jsonl",
+        [&](arena::tournament::GameRecord&& r) { pages.add(r, "not json"); });
+    pages.finish();
+    arena::tournament::for_each_result(
+        dir / "results.jsonl",
+        [&](arena::tournament::GameRecord&& r) { CHECK_FALSE(pages.entry(r.id)); });
+    // The report then reads the log files, as without FailurePages.
+    const arena::view::ReportFiles files =
+        arena::view::write_report(dir, config, tally, arena::view::kMaxReplayPages, &pages);
+    CHECK(files.replays == 20);
+}
