@@ -11,10 +11,12 @@
 // outlive it, whatever it does (setsid, double fork, keeping pipes open), and when the arena dies
 // (even by SIGKILL) the death signal ends this init, and with it the namespace.
 //
-// Why a separate program and not a function run by the arena's clone() child: the init lives as
-// long as the bot, and a CLONE_VM child running that long inside the multithreaded arena's memory
-// would share its errno/TLS and allocator; a fork()-style clone would copy the arena's page tables
-// for every bot (the cost posix_spawn avoids). A tiny static program costs one extra exec.
+// On x86-64 (not in a sanitizer build) the arena runs the same init in its own address space
+// instead (namespace_init.cpp: raw system calls only, on a stack of its own, so that sharing the
+// arena's memory touches none of its errno, TLS or allocator), which saves this program's exec
+// per bot. This program is the init elsewhere, in sanitizer builds (whose runtime must not run in
+// such a child), and with ARENA_INIT=exec. A fork()-style clone would copy the arena's page
+// tables for every bot (the cost posix_spawn avoids).
 //
 // Why no C library (on x86-64; elsewhere it is linked statically with the C library, same code):
 // the init is started once per bot and game, on the critical path of every spawn. A static glibc
@@ -25,110 +27,22 @@
 // at exec and copied at fork). So every system call below goes through sys(), which is the raw
 // instruction when ARENA_INIT_FREESTANDING is defined (CMake sets it on x86-64) and libc's
 // syscall() otherwise. Errors come back as -errno, as the kernel gives them.
-#include <asm/unistd.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 
-#include <cerrno>  // the E* constants (errno itself only without ARENA_INIT_FREESTANDING)
+#include <cerrno>  // the E* constants
 #include <cstddef>
 
 #include "arena/process/bot_init_protocol.hpp"
 
-#ifndef ARENA_INIT_FREESTANDING
-#include <unistd.h>
+#if defined(ARENA_INIT_FREESTANDING)
+#define ARENA_INIT_RAW_SYSCALLS
 #endif
+#include "arena/process/init_syscalls.hpp"
 
 namespace {
-
-// ---- the system call layer ----
-
-#ifdef ARENA_INIT_FREESTANDING
-long sys(long number, long a = 0, long b = 0, long c = 0, long d = 0, long e = 0, long f = 0) {
-    long result;
-    register long r10 asm("r10") = d;
-    register long r8 asm("r8") = e;
-    register long r9 asm("r9") = f;
-    asm volatile("syscall"
-                 : "=a"(result)
-                 : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8), "r"(r9)
-                 : "rcx", "r11", "memory");
-    return result;
-}
-#else
-long sys(long number, long a = 0, long b = 0, long c = 0, long d = 0, long e = 0, long f = 0) {
-    const long result = ::syscall(number, a, b, c, d, e, f);
-    return result < 0 ? -errno : result;
-}
-#endif
-
-template <class T>
-long arg(T* pointer) {
-    return reinterpret_cast<long>(pointer);
-}
-
-long sys_read(int fd, void* buffer, std::size_t size) {
-    return sys(__NR_read, fd, arg(buffer), static_cast<long>(size));
-}
-long sys_write(int fd, const void* buffer, std::size_t size) {
-    return sys(__NR_write, fd, arg(buffer), static_cast<long>(size));
-}
-long sys_open(const char* path, int flags) {
-    return sys(__NR_openat, AT_FDCWD, arg(path), flags);
-}
-void sys_close(int fd) {
-    sys(__NR_close, fd);
-}
-// dup2 through dup3 (the only one every architecture has), which refuses old == new.
-void sys_dup2(int old_fd, int new_fd) {
-    if (old_fd != new_fd) sys(__NR_dup3, old_fd, new_fd, 0);
-}
-[[noreturn]] void sys_exit(int code) {
-    for (;;) sys(__NR_exit_group, code);
-}
-
-// The kernel's signal set and sigaction (libc's sigset_t is 128 bytes, the kernel's 8).
-using KernelSigset = unsigned long;
-constexpr KernelSigset bit(int sig) {
-    return 1UL << (sig - 1);
-}
-struct KernelSigaction {
-    void (*handler)(int);
-    unsigned long flags;
-    void (*restorer)();
-    KernelSigset mask;
-};
-
-long sys_sigprocmask(int how, KernelSigset set) {
-    return sys(__NR_rt_sigprocmask, how, arg(&set), 0, sizeof(KernelSigset));
-}
-
-#if defined(ARENA_INIT_FREESTANDING) && defined(__x86_64__)
-// What a handler returns through (x86-64 has no other): rt_sigreturn. The init's only handler is
-// never run (its signal stays blocked and is taken by rt_sigtimedwait), but a wrong return
-// address must not be one mistake away.
-extern "C" void arena_init_restorer();
-asm(R"(
-    .text
-    .globl arena_init_restorer
-    .type arena_init_restorer, @function
-arena_init_restorer:
-    mov $15, %rax
-    syscall
-    hlt
-)");
-constexpr unsigned long kRestorerFlag = 0x04000000;  // SA_RESTORER
-void (*const kRestorer)() = arena_init_restorer;
-#else
-constexpr unsigned long kRestorerFlag = 0;
-void (*const kRestorer)() = nullptr;
-#endif
-
-void sys_sigaction(int sig, void (*handler)(int)) {
-    KernelSigaction action{handler, kRestorerFlag, kRestorer, 0};
-    sys(__NR_rt_sigaction, sig, arg(&action), 0, sizeof(KernelSigset));
-}
 
 bool equal(const char* a, const char* b) {
     while (*a != '\0' && *a == *b) ++a, ++b;

@@ -42,7 +42,7 @@ BotProcess::Impl::Impl(asio::io_context& io, const std::vector<std::string>& arg
       out_buf_(kStdoutBufferStart) {
     prepare_arena_process();
     const BotCommand command = prepare_bot_command(argv, options);
-    cgroup_ = BotCgroup(options.limits, program_, bots_contained() ? 1 : 0);
+    cgroup_ = BotCgroup(options.limits, program_, init_processes_in_bot_cgroup());
     start(command);
     diagnostics::log().debug("spawn pid {} ({}): {}", pid_,
                              contained_ ? "contained: the init of the bot's PID namespace"
@@ -66,10 +66,11 @@ void BotProcess::Impl::start(const BotCommand& command) {
                          out.write_end.fd, err.write_end.fd,    options_.working_dir,
                          options_.limits,  cgroup_.procs_fds(), {}};
     if (options_.sandbox) request.environment = sandbox_environment();
-    const Spawned spawned = spawn_bot(request);
+    Spawned spawned = spawn_bot(request);
     pid_ = spawned.pid;
     contained_ = spawned.contained;
     status_fd_ = spawned.status_fd;
+    init_memory_ = std::move(spawned.init_memory);
     register_live_bot(pid_);
     if (contained_ && options_.defer_start_check) {
         start_pending_ = true;  // confirm_start() reads the init's first word
@@ -99,6 +100,7 @@ void BotProcess::Impl::watch_process() {
         ::kill(pid_, SIGKILL);
         unregister_live_bot(pid_);
         ::waitpid(pid_, nullptr, 0);
+        init_memory_.release_reaped();
         throw SpawnError("bot command '" + program_ + "': cannot watch the process: " + e.what());
     }
 }
@@ -115,11 +117,20 @@ void BotProcess::Impl::await_start(const std::string& executable) {
     ::kill(pid_, SIGKILL);
     unregister_live_bot(pid_);
     ::waitpid(pid_, nullptr, 0);
+    init_memory_.release_reaped();
     ::close(status_fd_);
     status_fd_ = -1;
     diagnostics::log().debug("pid {}: the bot did not start; its init killed and reaped", pid_);
-    spawn_failed(program_, executable, "exec", n == sizeof record ? record.value : 0,
-                 options_.limits);
+    start_failed(n == sizeof record ? &record : nullptr, executable);
+}
+
+// The init's word on a bot that did not start (none: it ended without one): SpawnError.
+void BotProcess::Impl::start_failed(const init_protocol::Record* record,
+                                    const std::string& executable) {
+    if (record && record->kind == init_protocol::kSetupFailed)
+        spawn_failed(program_, executable, init_protocol::setup_step(record->value),
+                     init_protocol::setup_errno(record->value), options_.limits);
+    spawn_failed(program_, executable, "exec", record ? record->value : 0, options_.limits);
 }
 
 // defer_start_check: the init's first word, read when the caller is ready to wait for it (after
@@ -136,8 +147,7 @@ void BotProcess::Impl::confirm_start() {
     if (n == sizeof record && record.kind == init_protocol::kStarted) return;
     diagnostics::log().debug("pid {}: the bot did not start; its init stopped and reaped", pid_);
     stop();
-    spawn_failed(program_, start_executable_, "exec", n == sizeof record ? record.value : 0,
-                 options_.limits);
+    start_failed(n == sizeof record ? &record : nullptr, start_executable_);
 }
 
 void BotProcess::Impl::confirm_start_quietly() {

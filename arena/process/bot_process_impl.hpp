@@ -18,8 +18,10 @@
 #include <string_view>
 #include <vector>
 
+#include "arena/process/bot_init_protocol.hpp"
 #include "arena/process/bot_process.hpp"
 #include "arena/process/cgroup.hpp"
+#include "arena/process/namespace_init.hpp"
 #include "arena/process/process_v2.hpp"
 #include "arena/process/spawn_support.hpp"
 
@@ -51,6 +53,8 @@ struct BotProcess::Impl {
     void start(const BotCommand& command);
     void watch_process();
     void await_start(const std::string& executable);
+    [[noreturn]] void start_failed(const init_protocol::Record* record,
+                                   const std::string& executable);
     void confirm_start();
     void confirm_start_quietly();  // for stop() and poll_exit(): a failed start is a stopped bot
     // stdin
@@ -90,6 +94,7 @@ struct BotProcess::Impl {
     pid_t pid_ = -1;                 // the init of the bot's namespace (or the bot), its group id
     bool contained_ = false;         // in a PID namespace, pid_ being its init
     int status_fd_ = -1;             // contained: the init's status pipe (read end, non-blocking)
+    InitMemory init_memory_;         // the in-process init's stack: released once it is reaped
     std::optional<int> bot_status_;  // contained: the bot's wait status, as the init reported it
     BotCgroup cgroup_;               // the bot's cgroups (limits); empty without such limits
     std::string limit_hit_;          // a limit the arena saw reached and ended the bot for

@@ -241,6 +241,7 @@ void BotProcess::Impl::reap(bool exited_before) {
     process_.detach();
 
     drain_stderr_now();  // the bot's last words (e.g. a traceback) stay available to take_stderr()
+    if (reaped == pid_) init_memory_.release_reaped();  // the init no longer runs on it
     if (reaped == pid_ && exit_) record_usage(usage);
     if (exit_ && diagnostics::log().should_log(spdlog::level::debug)) {
         diagnostics::log().debug("pid {}: reaped: {}{}, CPU {:.3f} s, peak RSS {} KiB", pid_,

@@ -38,6 +38,7 @@
 #include <mutex>
 
 #include "arena/common/diagnostics.hpp"
+#include "arena/process/namespace_init.hpp"
 #include "arena/process/spawn_support.hpp"
 
 namespace arena::process {
@@ -188,7 +189,8 @@ int namespace_flags() {
 }
 
 struct Containment {
-    std::string init_program;  // empty: fallback
+    std::string init_program;  // empty: fallback (unless in_process)
+    bool in_process = false;   // the init runs in the arena's address space (namespace_init)
     std::string notice;        // why the fallback, printed once
     std::string uid_map, gid_map;
     int lifeline_read = -1, lifeline_write = -1;
@@ -226,6 +228,7 @@ std::string fallback_notice(std::string& init_program) {
         return "arena: notice: this machine gives the arena no PID namespace (" + problem + ")" +
                fallback;
     }
+    if (namespace_init_in_process()) return "";
     init_program = find_init_program();
     if (init_program.empty())
         return "arena: notice: arena-bot-init not found next to the arena program" + fallback;
@@ -235,6 +238,7 @@ std::string fallback_notice(std::string& init_program) {
 Containment detect_containment() {
     Containment result;
     result.notice = fallback_notice(result.init_program);
+    result.in_process = result.notice.empty() && namespace_init_in_process();
     if (!result.notice.empty()) {
         result.init_program.clear();
         constexpr std::string_view kPrefix = "arena: notice: ";
@@ -255,7 +259,10 @@ Containment detect_containment() {
         ::close(fds[0]);
         ::close(fds[1]);
     }
-    diagnostics::log().debug("containment: a PID namespace per bot, init {}{}", result.init_program,
+    diagnostics::log().debug("containment: a PID namespace per bot, init {}{}",
+                             result.in_process
+                                 ? "run in the arena's process (ARENA_INIT=exec: arena-bot-init)"
+                                 : result.init_program,
                              result.uid_map.empty() ? "" : " (in a user namespace: not root)");
     return result;
 }
@@ -329,7 +336,13 @@ void add_cgroups(ChildPlan& plan, const SpawnRequest& request) {
 }  // namespace
 
 bool pid_namespace_containment() {
-    return !containment().init_program.empty();
+    return !containment().init_program.empty() || containment().in_process;
+}
+
+int init_processes_in_bot_cgroup() {
+    // The exec'd arena-bot-init joins the bot's cgroups before its exec; the in-process init
+    // leaves that to the bot (namespace_init.cpp says why).
+    return !containment().init_program.empty() && !containment().in_process ? 1 : 0;
 }
 
 std::string containment_notice() {
@@ -375,17 +388,57 @@ std::vector<std::string> init_command(const std::string& init_program,
     return init_argv;
 }
 
-// Contained: the init of a new PID namespace, which starts the bot and reports on `status_fd`.
-Spawned spawn_in_namespace(const SpawnRequest& request, const Containment& c, ChildPlan& plan) {
-    const std::vector<std::string> init_argv = init_command(c.init_program, request);
-    std::vector<char*> args = c_argv(init_argv);
+// The pipe the init reports on: both ends at 10 or above (see the lifeline).
+std::pair<int, int> status_pipe(const SpawnRequest& request) {
     int status[2];
     if (::pipe2(status, O_CLOEXEC) != 0) request_failed(request, request.executable, "pipe", errno);
-    // At 10 or above (see the lifeline).
     const int status_read = ::fcntl(status[0], F_DUPFD_CLOEXEC, 10);
     const int status_write = ::fcntl(status[1], F_DUPFD_CLOEXEC, 10);
     ::close(status[0]);
     ::close(status[1]);
+    return {status_read, status_write};
+}
+
+// Contained, the init run in our address space (namespace_init.hpp): no exec of arena-bot-init.
+Spawned spawn_with_init_in_process(const SpawnRequest& request, const Containment& c) {
+    NamespaceInitRequest init;
+    init.executable = request.executable;
+    init.argv = request.argv;
+    init.envp = request.environment;
+    init.stdin_fd = request.stdin_fd;
+    init.stdout_fd = request.stdout_fd;
+    init.stderr_fd = request.stderr_fd;
+    init.lifeline_fd = c.lifeline_read;
+    init.lifeline_write_fd = c.lifeline_write;
+    init.working_dir = request.working_dir;
+    init.uid_map = c.uid_map;
+    init.gid_map = c.gid_map;
+    init.cgroup_fds = request.cgroup_fds;
+    if (request.limits.file_size_mb) init.fsize_bytes = *request.limits.file_size_mb * 1024 * 1024;
+    if (request.limits.cpu_seconds) init.cpu_seconds = *request.limits.cpu_seconds;
+    init.clone_flags = namespace_flags();
+    const auto [status_read, status_write] = status_pipe(request);
+    init.status_fd = status_write;
+    Spawned spawned;
+    int error = 0;
+    const char* step = nullptr;
+    spawned.pid = start_namespace_init(init, spawned.init_memory, &error, &step);
+    ::close(status_write);
+    if (spawned.pid == -1) {
+        ::close(status_read);
+        request_failed(request, request.executable, step, error);
+    }
+    spawned.status_fd = status_read;
+    spawned.contained = true;
+    return spawned;
+}
+
+// Contained: the init of a new PID namespace, which starts the bot and reports on `status_fd`.
+Spawned spawn_in_namespace(const SpawnRequest& request, const Containment& c, ChildPlan& plan) {
+    if (c.in_process) return spawn_with_init_in_process(request, c);
+    const std::vector<std::string> init_argv = init_command(c.init_program, request);
+    std::vector<char*> args = c_argv(init_argv);
+    const auto [status_read, status_write] = status_pipe(request);
     plan.contained = true;
     plan.executable = c.init_program.c_str();
     plan.argv = args.data();
@@ -426,7 +479,7 @@ Spawned spawn_bot(const SpawnRequest& request) {
     plan.envp = request.environment.empty() ? environ : env.data();
     if (!request.working_dir.empty()) plan.working_dir = request.working_dir.c_str();
     add_cgroups(plan, request);
-    if (c.init_program.empty()) return spawn_in_process_group(request, plan);
+    if (c.init_program.empty() && !c.in_process) return spawn_in_process_group(request, plan);
     return spawn_in_namespace(request, c, plan);
 }
 

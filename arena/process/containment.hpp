@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "arena/process/bot_process.hpp"
+#include "arena/process/namespace_init.hpp"
 
 namespace arena::process {
 
@@ -31,12 +32,18 @@ struct Spawned {
     pid_t pid = -1;      // the namespace's init (contained), or the bot itself (fallback)
     int status_fd = -1;  // contained: read end of the init's status pipe (non-blocking)
     bool contained = false;
+    // The in-process init's stack and data: given back once the init is reaped, never before.
+    InitMemory init_memory;
 };
 
 // Whether bots get a PID namespace here. False when the kernel refuses one (or user namespaces
 // when not root), when arena-bot-init cannot be found, or when ARENA_CONTAINMENT=process-group
 // forces the fallback (for tests). Probed once.
 bool pid_namespace_containment();
+
+// How many of our processes share the bot's cgroups beside the bot's own (BotCgroup's
+// `helpers`): 1 with the exec'd arena-bot-init, 0 with the in-process init or the fallback.
+int init_processes_in_bot_cgroup();
 
 // The notice printed once to stderr when the fallback is in use (empty when it is not).
 std::string containment_notice();

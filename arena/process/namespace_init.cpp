@@ -1,0 +1,392 @@
+// The init of a bot's PID namespace in the arena's address space (namespace_init.hpp says why).
+// Everything between the clone and the bot's exec runs in a process that shares the arena's
+// memory while the arena goes on: init_main, bot_main, serve and what they call use only raw
+// system calls, their own stacks and the Plan, all in the InitMemory mapping. This file is
+// compiled without stack protector (the canary would be read from the arena thread's TLS).
+#include "arena/process/namespace_init.hpp"
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
+
+#include "arena/process/bot_init_protocol.hpp"
+
+#ifdef ARENA_INIT_IN_PROCESS
+#define ARENA_INIT_RAW_SYSCALLS
+#include <poll.h>
+#include <sched.h>
+#include <sys/prctl.h>
+
+#include "arena/process/init_syscalls.hpp"
+#endif
+
+extern char** environ;
+
+namespace arena::process {
+
+InitMemory::InitMemory(InitMemory&& other) noexcept
+    : base_(std::exchange(other.base_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+
+InitMemory& InitMemory::operator=(InitMemory&& other) noexcept {
+    if (this != &other) {
+        base_ = std::exchange(other.base_, nullptr);  // a mapping held before is leaked: see hpp
+        size_ = std::exchange(other.size_, 0);
+    }
+    return *this;
+}
+
+void InitMemory::release_reaped() {
+    if (base_ != nullptr) ::munmap(base_, size_);
+    base_ = nullptr;
+    size_ = 0;
+}
+
+bool namespace_init_in_process() {
+#ifdef ARENA_INIT_IN_PROCESS
+    const char* how = std::getenv("ARENA_INIT");
+    return how == nullptr || std::strcmp(how, "exec") != 0;
+#else
+    return false;
+#endif
+}
+
+#ifndef ARENA_INIT_IN_PROCESS
+
+pid_t start_namespace_init(const NamespaceInitRequest&, InitMemory&, int* error,
+                           const char** failed_step) {
+    *error = ENOSYS;
+    *failed_step = "clone";
+    return -1;
+}
+
+#else
+
+namespace {
+
+namespace proto = init_protocol;
+
+constexpr std::size_t kMaxCgroups = 4;
+constexpr std::size_t kInitStack = 64 * 1024, kBotStack = 32 * 1024;
+constexpr int kCgroupStep = 3;        // kSetupSteps[3], "cgroup"
+constexpr long kCgroupFdsFrom = 100;  // where the init keeps the cgroup files for the bot
+
+// What the init reads, in the mapping; exec_error is written by the bot's child.
+struct Plan {
+    const char* executable;
+    char** argv;
+    char** envp;
+    int stdin_fd, stdout_fd, stderr_fd, status_fd, lifeline_fd, lifeline_write_fd;
+    const char* working_dir;  // nullptr: the arena's
+    const char* uid_map;      // nullptr: no user namespace
+    const char* gid_map;
+    int cgroup_fds[kMaxCgroups];
+    int cgroup_count;
+    long fsize, cpu;
+    char* bot_stack_top;
+    int exec_error;       // written by the bot's child: errno of its failed step
+    int bot_failed_step;  // written by the bot's child: -1, or its failed step (kSetupSteps)
+};
+
+// clone() with `fn` run on `stack_top`, as glibc's clone() does, but errors as -errno (no
+// errno written: the caller may be the init).
+extern "C" long arena_namespace_clone(unsigned long flags, void* stack_top, int (*fn)(void*),
+                                      void* arg);
+asm(R"(
+    .text
+    .globl arena_namespace_clone
+    .type arena_namespace_clone, @function
+arena_namespace_clone:
+    and $-16, %rsi
+    sub $16, %rsi
+    mov %rdx, 0(%rsi)
+    mov %rcx, 8(%rsi)
+    mov $56, %eax
+    xor %edx, %edx
+    xor %r10d, %r10d
+    xor %r8d, %r8d
+    syscall
+    test %rax, %rax
+    jnz 1f
+    xor %ebp, %ebp
+    pop %rax
+    pop %rdi
+    call *%rax
+    mov %eax, %edi
+    mov $231, %eax
+    syscall
+    hlt
+1:
+    ret
+)");
+
+void report(int fd, int kind, int value) {
+    const proto::Record record{kind, value};
+    while (sys_write(fd, &record, sizeof record) == -EINTR) {
+    }
+}
+
+bool write_file(const char* path, const char* text) {
+    const long fd = sys_open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    std::size_t n = 0;
+    while (text[n] != '\0') ++n;
+    const long written = sys_write(static_cast<int>(fd), text, n);
+    sys_close(static_cast<int>(fd));
+    return written == static_cast<long>(n);
+}
+
+void set_rlimit(int resource, long soft, long hard) {
+    const rlimit limit{static_cast<rlim_t>(soft), static_cast<rlim_t>(hard)};
+    sys(__NR_prlimit64, 0, resource, arg(&limit), 0);
+}
+
+void on_term(int) {}  // PID 1 only receives signals it handles; rt_sigtimedwait takes them
+
+// The bot's main process (a vfork-style child of the init): its own session, default signals,
+// its limits, then exec. An exec failure is left in the plan for the init.
+int bot_main(void* data) {
+    Plan& plan = *static_cast<Plan*>(data);
+    // The bot joins its cgroups, not the init: the init shares the arena's memory, and a memory
+    // cgroup's OOM killer that picked it would end every process using that memory, the arena.
+    for (int i = 0; i < plan.cgroup_count; ++i) {
+        if (const long r = sys_write(plan.cgroup_fds[i], "0", 1); r != 1) {
+            plan.exec_error = static_cast<int>(r < 0 ? -r : EIO);
+            plan.bot_failed_step = kCgroupStep;
+            sys_exit(127);
+        }
+    }
+    sys(__NR_close_range, 3, ~0U, 0);  // the status pipe, the cgroup files and all the init has
+    sys(__NR_setsid);
+    sys_sigaction(SIGTERM, SIG_DFL);
+    sys_sigprocmask(SIG_SETMASK, 0);
+    // Per process, on top of the cgroup's total: SIGXFSZ beyond the file size; SIGXCPU at the
+    // CPU limit, as CodinGame's players expect, SIGKILL a second later.
+    if (plan.fsize > 0) set_rlimit(RLIMIT_FSIZE, plan.fsize, plan.fsize);
+    if (plan.cpu > 0) set_rlimit(RLIMIT_CPU, plan.cpu, plan.cpu + 1);
+    const long error = sys(__NR_execve, arg(plan.executable), arg(plan.argv), arg(plan.envp));
+    plan.exec_error = static_cast<int>(-error);
+    plan.bot_failed_step = -1;
+    sys_exit(127);
+}
+
+// Until the bot's main process ends: forwards SIGTERM to the namespace, reaps every process
+// re-parented here, and reports the bot's wait status.
+void serve(long bot, KernelSigset waited) {
+    for (;;) {
+        siginfo_t info;
+        const long sig =
+            sys(__NR_rt_sigtimedwait, arg(&waited), arg(&info), 0, sizeof(KernelSigset));
+        if (sig < 0) continue;
+        if (sig == SIGTERM) {
+            sys(__NR_kill, -1, SIGTERM);  // every process of the namespace but this one
+            continue;
+        }
+        int status = 0;
+        for (long pid; (pid = sys(__NR_wait4, -1, arg(&status), WNOHANG, 0)) > 0;) {
+            if (pid == bot) {
+                report(3, proto::kExited, status);
+                return;  // the kernel then kills what is left of the namespace
+            }
+        }
+    }
+}
+
+// Closes every fd from 4 up but `keep` (at most kMaxCgroups of them, each >= kCgroupFdsFrom).
+void close_all_but(const int* keep, int count) {
+    int sorted[kMaxCgroups];
+    for (int i = 0; i < count; ++i) {
+        int j = i;
+        for (; j > 0 && sorted[j - 1] > keep[i]; --j) sorted[j] = sorted[j - 1];
+        sorted[j] = keep[i];
+    }
+    unsigned from = 4;
+    for (int i = 0; i < count; ++i) {
+        const unsigned fd = static_cast<unsigned>(sorted[i]);
+        if (fd > from) sys(__NR_close_range, from, fd - 1, 0);
+        from = fd + 1;
+    }
+    sys(__NR_close_range, from, ~0U, 0);
+}
+
+// The steps before the bot starts, as containment.cpp's vfork child does them for the exec'd
+// init; returns the failed step's index in proto::kSetupSteps with errno in *error, or -1.
+int set_up(Plan& plan, int* error) {
+    const auto failed = [&](int step, long result) {
+        *error = static_cast<int>(result < 0 ? -result : EIO);
+        return step;
+    };
+    if (const long r = sys(__NR_setsid); r < 0) return failed(0, r);
+    if (plan.uid_map != nullptr && (!write_file("/proc/self/setgroups", "deny") ||
+                                    !write_file("/proc/self/uid_map", plan.uid_map) ||
+                                    !write_file("/proc/self/gid_map", plan.gid_map)))
+        return failed(1, -EPERM);
+    if (const long r = sys(__NR_prctl, PR_SET_PDEATHSIG, SIGKILL); r < 0) return failed(2, r);
+    // The arena may have died before the death signal was armed: then its end of the lifeline
+    // is closed and ours reads EOF.
+    sys_close(plan.lifeline_write_fd);
+    pollfd lifeline{plan.lifeline_fd, POLLIN, 0};
+    if (sys(__NR_poll, arg(&lifeline), 1, 0) != 0) sys_exit(127);
+    // The cgroup files stay open for the bot's child (bot_main), out of the way of fds 0-3.
+    for (int i = 0; i < plan.cgroup_count; ++i) {
+        const long fd = sys(__NR_fcntl, plan.cgroup_fds[i], F_DUPFD, kCgroupFdsFrom);
+        if (fd < 0) return failed(kCgroupStep, fd);
+        plan.cgroup_fds[i] = static_cast<int>(fd);
+    }
+    sys_dup2(plan.stdin_fd, 0);
+    sys_dup2(plan.stdout_fd, 1);
+    sys_dup2(plan.stderr_fd, 2);
+    sys_dup2(plan.status_fd, 3);  // status_fd >= 10
+    if (plan.working_dir != nullptr) {
+        if (const long r = sys(__NR_chdir, arg(plan.working_dir)); r < 0) return failed(4, r);
+    }
+    close_all_but(plan.cgroup_fds, plan.cgroup_count);
+    return -1;
+}
+
+// The init: the steps above, the bot started, then serve() until it ends.
+int init_main(void* data) {
+    Plan& plan = *static_cast<Plan*>(data);
+    // The arena's handlers were copied with the clone and must never run here, in its memory:
+    // every one back to the default first (all signals arrive blocked).
+    for (int sig = 1; sig <= 64; ++sig) {
+        if (sig != SIGKILL && sig != SIGSTOP) sys_sigaction(sig, SIG_DFL);
+    }
+    int error = 0;
+    if (const int step = set_up(plan, &error); step >= 0) {
+        report(plan.status_fd, proto::kSetupFailed, proto::setup_failure(step, error));
+        sys_exit(127);
+    }
+    const KernelSigset waited = bit(SIGCHLD) | bit(SIGTERM);
+    sys_sigprocmask(SIG_SETMASK, waited);
+    sys_sigaction(SIGTERM, on_term);
+    const long bot = arena_namespace_clone(CLONE_VM | CLONE_VFORK | SIGCHLD, plan.bot_stack_top,
+                                           bot_main, &plan);
+    if (bot >= 0 && plan.bot_failed_step >= 0) {
+        report(3, proto::kSetupFailed, proto::setup_failure(plan.bot_failed_step, plan.exec_error));
+        sys_exit(127);
+    }
+    if (bot < 0 || plan.exec_error != 0) {
+        report(3, proto::kExecFailed, bot < 0 ? static_cast<int>(-bot) : plan.exec_error);
+        sys_exit(127);  // a bot child that failed its exec is reaped with the namespace
+    }
+    sys(__NR_close_range, 4, ~0U, 0);  // the cgroup files, kept for the bot's child
+    // The pipes are the bot's alone: a bot that closes its stdout must give the arena EOF.
+    const long devnull = sys_open("/dev/null", O_RDWR);
+    for (int fd = 0; fd <= 2; ++fd) sys_dup2(static_cast<int>(devnull), fd);
+    if (devnull > 2) sys_close(static_cast<int>(devnull));
+    report(3, proto::kStarted, static_cast<int>(bot));
+    serve(bot, waited);
+    sys_exit(0);
+}
+
+// Bump allocation in the mapping.
+class Layout {
+  public:
+    explicit Layout(char* base) : at_(base) {}
+    template <class T>
+    T* take(std::size_t count) {
+        at_ = reinterpret_cast<char*>((reinterpret_cast<std::uintptr_t>(at_) + 15) & ~15UL);
+        T* p = reinterpret_cast<T*>(at_);
+        at_ += count * sizeof(T);
+        return p;
+    }
+    const char* copy(const std::string& text) {
+        char* p = take<char>(text.size() + 1);
+        std::memcpy(p, text.c_str(), text.size() + 1);
+        return p;
+    }
+    char** copy_all(const std::vector<std::string>& words) {
+        char** list = take<char*>(words.size() + 1);
+        for (std::size_t i = 0; i < words.size(); ++i) list[i] = const_cast<char*>(copy(words[i]));
+        list[words.size()] = nullptr;
+        return list;
+    }
+
+  private:
+    char* at_;
+};
+
+std::size_t bytes_of(const std::vector<std::string>& words) {
+    std::size_t n = (words.size() + 1) * sizeof(char*) + 16;
+    for (const std::string& w : words) n += w.size() + 1 + 16;
+    return n;
+}
+
+std::vector<std::string> environment_of(const NamespaceInitRequest& request) {
+    if (!request.envp.empty()) return request.envp;
+    std::vector<std::string> words;
+    for (char** e = environ; e != nullptr && *e != nullptr; ++e) words.emplace_back(*e);
+    return words;
+}
+
+}  // namespace
+
+pid_t start_namespace_init(const NamespaceInitRequest& request, InitMemory& memory, int* error,
+                           const char** failed_step) {
+    const std::vector<std::string> envp = environment_of(request);
+    const std::vector<std::string> texts = {request.executable, request.working_dir,
+                                            request.uid_map, request.gid_map};
+    const std::size_t data =
+        sizeof(Plan) + bytes_of(request.argv) + bytes_of(envp) + bytes_of(texts) + 64;
+    const std::size_t page = 4096;
+    const std::size_t size = (data + page - 1) / page * page + kBotStack + kInitStack;
+    void* base = ::mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (base == MAP_FAILED) {
+        *error = errno;
+        *failed_step = "mmap";
+        return -1;
+    }
+    Layout layout(static_cast<char*>(base));
+    Plan* plan = layout.take<Plan>(1);
+    *plan = Plan{};
+    plan->bot_failed_step = -1;
+    plan->executable = layout.copy(request.executable);
+    plan->argv = layout.copy_all(request.argv);
+    plan->envp = layout.copy_all(envp);
+    plan->stdin_fd = request.stdin_fd;
+    plan->stdout_fd = request.stdout_fd;
+    plan->stderr_fd = request.stderr_fd;
+    plan->status_fd = request.status_fd;
+    plan->lifeline_fd = request.lifeline_fd;
+    plan->lifeline_write_fd = request.lifeline_write_fd;
+    if (!request.working_dir.empty()) plan->working_dir = layout.copy(request.working_dir);
+    if (!request.uid_map.empty()) {
+        plan->uid_map = layout.copy(request.uid_map);
+        plan->gid_map = layout.copy(request.gid_map);
+    }
+    for (int fd : request.cgroup_fds) {
+        if (plan->cgroup_count < static_cast<int>(kMaxCgroups))
+            plan->cgroup_fds[plan->cgroup_count++] = fd;
+    }
+    plan->fsize = request.fsize_bytes;
+    plan->cpu = request.cpu_seconds;
+    char* stacks = static_cast<char*>(base) + (size - kBotStack - kInitStack);
+    plan->bot_stack_top = stacks + kBotStack;
+    // Every signal blocked until the init has reset its handlers (init_main).
+    sigset_t all, previous;
+    sigfillset(&all);
+    ::pthread_sigmask(SIG_BLOCK, &all, &previous);
+    const long pid = arena_namespace_clone(CLONE_VM | SIGCHLD | request.clone_flags,
+                                           stacks + kBotStack + kInitStack, init_main, plan);
+    ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    if (pid < 0) {
+        ::munmap(base, size);
+        *error = static_cast<int>(-pid);
+        *failed_step = "clone";
+        return -1;
+    }
+    memory.base_ = base;
+    memory.size_ = size;
+    return static_cast<pid_t>(pid);
+}
+
+#endif  // ARENA_INIT_IN_PROCESS
+
+}  // namespace arena::process
