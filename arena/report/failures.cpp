@@ -10,9 +10,6 @@ namespace arena::report {
 
 namespace {
 
-// How the summaries spell the program: the path the README's build puts it at.
-constexpr const char* kArena = "build/arena";
-
 // "7 timeouts, 2 crashes": the kinds that happened, in the standings' order.
 std::string failure_counts(const BotHealth& h) {
     std::string text;
@@ -54,23 +51,26 @@ std::string failure_description(const FailedGame& failed) {
     return text;
 }
 
-std::string failure_replay_command(const FailedGame& failed, const std::filesystem::path& out_dir) {
+std::string failure_replay_command(const FailedGame& failed, const std::filesystem::path& out_dir,
+                                   const std::string& program) {
     if (failed.log.empty())
         return "no log was kept of game " + failed.game_id +
                " (the config's \"logs\" policy): it cannot be replayed";
-    return replay_log_command(kArena, out_dir / failed.log, failed.turn);
+    return replay_log_command(program, out_dir / failed.log, failed.turn);
 }
 
-std::string first_failure_cell(const FailedGame& failed, const std::string& out_dir) {
+std::string first_failure_cell(const FailedGame& failed, const std::string& out_dir,
+                               const std::string& program) {
     if (failed.game_id.empty()) return "-";
     if (failed.log.empty())
         return markdown_cell_text(failure_description(failed) + "; " +
-                                  failure_replay_command(failed, out_dir));
+                                  failure_replay_command(failed, out_dir, program));
     return markdown_cell_text(failure_description(failed)) + " `" +
-           markdown_cell_text(failure_replay_command(failed, out_dir)) + "`";
+           markdown_cell_text(failure_replay_command(failed, out_dir, program)) + "`";
 }
 
-std::string failures_text(const RunTally& tally, const std::filesystem::path& out_dir) {
+std::string failures_text(const RunTally& tally, const std::filesystem::path& out_dir,
+                          const std::string& program) {
     // Games an external referee failed: no bot's fault, not rated, said first.
     const std::string referee_failures = referee_failures_text(tally);
     std::vector<std::string> failed_bots;  // by name, as the summary lists them (a map's order)
@@ -86,17 +86,18 @@ std::string failures_text(const RunTally& tally, const std::filesystem::path& ou
                 std::to_string(h.games) + " games failed (" + failure_counts(h) + ")\n" +
                 "    first: " + h.first_failure + ", " +
                 terminal::visible(failure_description(h.first_failed_game)) + "\n    " +
-                terminal::visible(failure_replay_command(h.first_failed_game, out_dir)) + "\n";
+                terminal::visible(failure_replay_command(h.first_failed_game, out_dir, program)) +
+                "\n";
     }
     return text + referee_failures;
 }
 
 std::string failures_text(const std::vector<tournament::GameRecord>& records,
-                          const std::filesystem::path& out_dir) {
+                          const std::filesystem::path& out_dir, const std::string& program) {
     tournament::TournamentConfig config;
     RunTally tally(config);
     for (const tournament::GameRecord& r : records) tally.add(r);
-    return failures_text(tally, out_dir);
+    return failures_text(tally, out_dir, program);
 }
 
 }  // namespace arena::report

@@ -1,5 +1,7 @@
 #include "arena/report/replay_command.hpp"
 
+#include "arena/common/shell_quote.hpp"
+
 namespace arena::report {
 
 std::filesystem::path game_log_path(const std::filesystem::path& out_dir,
@@ -9,7 +11,7 @@ std::filesystem::path game_log_path(const std::filesystem::path& out_dir,
 
 std::string replay_command(const std::string& program, const std::filesystem::path& out_dir,
                            const std::string& game_id) {
-    return program + " replay " + game_log_path(out_dir, game_id).string();
+    return replay_log_command(program, game_log_path(out_dir, game_id), 0);
 }
 
 std::string replay_command(const std::string& program, const std::filesystem::path& out_dir,
@@ -19,7 +21,9 @@ std::string replay_command(const std::string& program, const std::filesystem::pa
 
 std::string replay_log_command(const std::string& program, const std::filesystem::path& log,
                                int turn) {
-    std::string command = program + " replay " + log.string();
+    std::string command = shell_quote(program);
+    command += " replay ";
+    command += shell_quote(log.string());
     // --script: the turn as it was recorded, at once. Bots played again may not reach it (a
     // bot that thinks by the clock answers otherwise) and a timeout would be waited for again.
     if (turn > 0) command += " --script --turn " + std::to_string(turn);

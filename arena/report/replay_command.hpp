@@ -7,12 +7,19 @@
 
 namespace arena::report {
 
+// How the commands spell the program when the caller does not know how the user runs arena
+// (library callers, tests): the path the README's build puts it at. The CLI passes argv[0] as
+// typed instead ("arena" on PATH, "./arena", "/opt/arena/arena"), so that a printed command
+// works when pasted into the shell it was run from.
+inline constexpr const char* kDefaultArenaProgram = "build/arena";
+
 // OUT/games/ID.json: the match log of game `game_id` of the tournament in `out_dir`.
 std::filesystem::path game_log_path(const std::filesystem::path& out_dir,
                                     const std::string& game_id);
 
 // "PROGRAM replay OUT/games/ID.json": checks the game again against the referee. `program` is
-// how the user runs arena ("build/arena", or argv[0] as typed).
+// how the user runs arena ("build/arena", or argv[0] as typed). The program and the path are
+// shell-quoted when they need it ("'/opt/my arena/arena' replay ...").
 std::string replay_command(const std::string& program, const std::filesystem::path& out_dir,
                            const std::string& game_id);
 

@@ -260,7 +260,8 @@ std::string to_text(const std::vector<SameGameStanding>& standings,
 }
 
 std::string to_markdown(const std::vector<SameGameStanding>& standings,
-                        const tournament::TournamentConfig& config, const std::string& out_dir) {
+                        const tournament::TournamentConfig& config, const std::string& out_dir,
+                        const std::string& program) {
     std::ostringstream md;
     std::string boards = boards_summary(config);
     boards[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(boards[0])));
@@ -283,8 +284,9 @@ std::string to_markdown(const std::vector<SameGameStanding>& standings,
         md << "| " << s.rank << " | " << s.bot << " | " << thousands(s.validator_total) << " | "
            << best_known_text(s, "%.1f") << " | " << s.validators_passed << "/" << s.validators
            << " | " << thousands(s.total) << " | " << s.timeouts << " | " << s.crashes << " | "
-           << s.invalids << " | " << first_failure_cell(s.first_failed_game, out_dir) << " | "
-           << format("%.2f", s.mean_turn_ms) << " | " << format("%.1f", s.max_turn_ms) << " |\n";
+           << s.invalids << " | " << first_failure_cell(s.first_failed_game, out_dir, program)
+           << " | " << format("%.2f", s.mean_turn_ms) << " | " << format("%.1f", s.max_turn_ms)
+           << " |\n";
     }
     md << "\n## Scores per board\n\nA failed game shows the score before the failure and what went "
           "wrong.\n\n| board | title | best known |";

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "arena/report/bot_health.hpp"
+#include "arena/report/replay_command.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
 
@@ -58,10 +59,12 @@ nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings,
 // boards) and "reading_guide".
 nlohmann::ordered_json to_json(const std::vector<SameGameStanding>& standings,
                                const tournament::TournamentConfig& config);
-// `out_dir`: the tournament's output directory, for the replay commands of failed games.
+// `out_dir`: the tournament's output directory, for the replay commands of failed games;
+// `program`: how the user runs arena, the commands' first word (failures.hpp).
 std::string to_markdown(const std::vector<SameGameStanding>& standings,
                         const tournament::TournamentConfig& config,
-                        const std::string& out_dir = ".");
+                        const std::string& out_dir = ".",
+                        const std::string& program = kDefaultArenaProgram);
 // A compact table for the terminal, headed by what the boards are (boards_summary) and what the
 // table is ranked by.
 std::string to_text(const std::vector<SameGameStanding>& standings,

@@ -4,8 +4,6 @@
 #include <cstdio>
 #include <sstream>
 
-#include "arena/report/replay_command.hpp"
-
 namespace arena::report {
 
 std::string format(const char* pattern, double value) {
@@ -46,13 +44,6 @@ std::string csv_quoted(const std::string& text) {
     std::string field = "\"";
     for (char c : text) field += c == '"' ? std::string("\"\"") : std::string(1, c);
     return field + "\"";
-}
-
-std::string replay_command(const std::string& out_dir, const std::string& game_id) {
-    std::string code = "`";
-    code += replay_command("build/arena", std::filesystem::path(out_dir), game_id);
-    code += "`";
-    return code;
 }
 
 }  // namespace arena::report

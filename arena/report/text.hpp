@@ -1,4 +1,5 @@
-// Small text helpers every report shares: numbers, CSV fields, the replay command of a game.
+// Small text helpers every report shares: numbers, CSV fields, wrapped notes. The replay command
+// of a game is replay_command.hpp's (it takes how the user runs arena).
 #pragma once
 
 #include <cstdint>
@@ -24,9 +25,5 @@ inline constexpr const char* kReadingGuide = "docs/reading-standings.md";
 
 // A CSV field in quotes, quotes inside doubled (bot names are the user's).
 std::string csv_quoted(const std::string& text);
-
-// "`build/arena replay OUT/games/ID.json`": the one line that replays a tournament game, as
-// Markdown code (replay_command.hpp builds it).
-std::string replay_command(const std::string& out_dir, const std::string& game_id);
 
 }  // namespace arena::report

@@ -506,7 +506,7 @@ void markdown_pairs(const VersusStandings& st, std::ostringstream& md) {
 }
 
 void markdown_failures(const VersusStandings& st, const std::string& out_dir,
-                       std::ostringstream& md) {
+                       const std::string& program, std::ostringstream& md) {
     md << "\n## Failures and turn times\n\nThe first failed game of each bot comes with the "
           "command "
           "that replays it (add `--script --turn N` to step through it without running bots).\n\n"
@@ -515,21 +515,23 @@ void markdown_failures(const VersusStandings& st, const std::string& out_dir,
     for (const VersusStanding& s : st.rows) {
         const BotHealth& h = s.health;
         md << "| " << s.bot << " | " << h.games << " | " << h.timeouts << " | " << h.crashes
-           << " | " << h.invalids << " | " << first_failure_cell(h.first_failed_game, out_dir)
-           << " | " << format("%.2f", h.mean_turn_ms) << " | " << format("%.2f", h.p50_turn_ms)
-           << " | " << format("%.2f", h.p90_turn_ms) << " | " << format("%.2f", h.p99_turn_ms)
-           << " | " << format("%.1f", h.max_turn_ms) << " |\n";
+           << " | " << h.invalids << " | "
+           << first_failure_cell(h.first_failed_game, out_dir, program) << " | "
+           << format("%.2f", h.mean_turn_ms) << " | " << format("%.2f", h.p50_turn_ms) << " | "
+           << format("%.2f", h.p90_turn_ms) << " | " << format("%.2f", h.p99_turn_ms) << " | "
+           << format("%.1f", h.max_turn_ms) << " |\n";
     }
 }
 
 }  // namespace
 
-std::string to_markdown(const VersusStandings& st, const std::string& out_dir) {
+std::string to_markdown(const VersusStandings& st, const std::string& out_dir,
+                        const std::string& program) {
     std::ostringstream md;
     markdown_table(st, md);
     markdown_head_to_head(st, md);
     markdown_pairs(st, md);
-    markdown_failures(st, out_dir, md);
+    markdown_failures(st, out_dir, program, md);
     return md.str();
 }
 

@@ -17,6 +17,7 @@
 
 #include "arena/ratings/ratings.hpp"
 #include "arena/report/bot_health.hpp"
+#include "arena/report/replay_command.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
 
@@ -63,8 +64,10 @@ VersusStandings versus_standings(const tournament::TournamentConfig& config,
                                  const std::vector<tournament::GameRecord>& records);
 
 nlohmann::ordered_json to_json(const VersusStandings& standings);
-// `out_dir`: the tournament's output directory, for the replay commands of failed games.
-std::string to_markdown(const VersusStandings& standings, const std::string& out_dir = ".");
+// `out_dir`: the tournament's output directory, for the replay commands of failed games;
+// `program`: how the user runs arena, the commands' first word (failures.hpp).
+std::string to_markdown(const VersusStandings& standings, const std::string& out_dir = ".",
+                        const std::string& program = kDefaultArenaProgram);
 std::string to_csv(const VersusStandings& standings);
 // A compact table for the terminal, with a legend under it (the fits, open sides, LOS next).
 std::string to_text(const VersusStandings& standings);

@@ -10,6 +10,9 @@
 
 #include "arena/report/bot_health.hpp"
 #include "arena/report/failures.hpp"
+#include "arena/report/samegame_standings.hpp"
+#include "arena/report/versus_standings.hpp"
+#include "referees/registry.hpp"
 
 namespace {
 
@@ -118,4 +121,86 @@ TEST_CASE("bot health keeps the first failure, and its JSON gives the pages turn
     CHECK(json["first_failure_at"]["outcome"] == "timeout");
     CHECK(json["first_failure_at"]["error"] == "mine timeout!");
     CHECK(report::to_json(health[0])["first_failure_at"].is_null());
+}
+
+// The replay commands are pasted into the shell arena was run from: they start with the program
+// as the user ran it (the CLI's argv[0]: "arena" on PATH, "./arena", "/opt/x/arena"), not with
+// the build tree's "build/arena", which is only the default of callers that do not know it.
+TEST_SUITE("failures.program") {
+    const std::vector<tournament::GameRecord> failed = {
+        game("g1", "greedy", "mine"),
+        game("g2", "greedy", "mine", Outcome::timeout, 12, "$1 timeout!", "stopped by the arena"),
+    };
+
+    TEST_CASE("the summary's command starts with the program as the user ran it") {
+        const std::string text = report::failures_text(failed, "results/run", "/opt/x/arena");
+        INFO(text);
+        CHECK(
+            has(text, "\n    /opt/x/arena replay results/run/games/g2.json --script --turn 12\n"));
+        CHECK_FALSE(has(text, "build/arena"));
+        CHECK(has(report::failures_text(failed, "out", "arena"),
+                  "\n    arena replay out/games/g2.json --script --turn 12\n"));
+        CHECK(has(report::failures_text(failed, "out", "./arena"),
+                  "\n    ./arena replay out/games/g2.json --script --turn 12\n"));
+    }
+
+    TEST_CASE("a program or directory the shell would split is quoted") {
+        const std::string text = report::failures_text(failed, "my runs/r1", "/opt/my arena/arena");
+        INFO(text);
+        CHECK(has(text,
+                  "\n    '/opt/my arena/arena' replay 'my runs/r1/games/g2.json' --script "
+                  "--turn 12\n"));
+    }
+
+    TEST_CASE("standings.md's cell and tables say the program too") {
+        const auto health = report::bot_health({"greedy", "mine"}, failed);
+        CHECK(report::first_failure_cell(health[1].first_failed_game, "out", "./arena") ==
+              "timeout at turn 12: mine timeout! `./arena replay out/games/g2.json --script "
+              "--turn 12`");
+
+        tournament::TournamentConfig versus;
+        versus.game = "diceshogi";
+        versus.players_per_game = 2;
+        versus.bots.resize(2);
+        versus.bots[0].name = "greedy";
+        versus.bots[1].name = "mine";
+        const std::string md =
+            report::to_markdown(report::versus_standings(versus, failed), "out", "/opt/x/arena");
+        CHECK(has(md, "`/opt/x/arena replay out/games/g2.json --script --turn 12`"));
+        CHECK_FALSE(has(md, "build/arena"));
+
+        tournament::TournamentConfig puzzle;
+        puzzle.game = "samegame";
+        puzzle.players_per_game = 1;
+        puzzle.bots.resize(1);
+        puzzle.bots[0].name = "mine";
+        puzzle.testcases = {referee::builtin_testcase(referee::game_info("samegame"), 1)};
+        tournament::GameRecord board;
+        board.id = "test01-mine";
+        board.game = "samegame";
+        board.testcase = "test01";
+        board.players = {"mine"};
+        board.scores = {0};
+        board.ranks = {1};
+        board.outcomes = {Outcome::invalid};
+        board.details = {""};
+        board.turns = 3;
+        board.mean_turn_ms = {1};
+        board.max_turn_ms = {2};
+        board.turn_ms = {{1}};
+        board.log = "games/test01-mine.json.zst";
+        board.failures = {tournament::SeatFailure{3, "bad move"}};
+        const std::string puzzle_md = report::to_markdown(
+            report::samegame_standings(puzzle, {board}), puzzle, "out", "arena");
+        CHECK(has(puzzle_md, "`arena replay out/games/test01-mine.json.zst --script --turn 3`"));
+        CHECK_FALSE(has(puzzle_md, "build/arena"));
+    }
+
+    TEST_CASE("callers that do not know the program keep the build tree's") {
+        CHECK(has(report::failures_text(failed, "out"),
+                  "\n    build/arena replay out/games/g2.json --script --turn 12\n"));
+        const auto health = report::bot_health({"greedy", "mine"}, failed);
+        CHECK(has(report::first_failure_cell(health[1].first_failed_game, "out"),
+                  "`build/arena replay out/games/g2.json --script --turn 12`"));
+    }
 }
