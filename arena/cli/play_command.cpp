@@ -1,12 +1,12 @@
 #include "arena/cli/play_command.hpp"
 
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <random>
 
 #include "arena/cli/numbers.hpp"
 #include "arena/cli/terminal_output.hpp"
+#include "arena/cli/testcase_option.hpp"
 #include "arena/common/error.hpp"
 #include "arena/common/files.hpp"
 #include "arena/common/log_files.hpp"
@@ -14,12 +14,9 @@
 #include "arena/match/play_game.hpp"
 #include "arena/process/interrupt.hpp"
 #include "arena/tournament/bot_build.hpp"
-#include "arena/tournament/config.hpp"
 #include "referees/registry.hpp"
 
 namespace arena::cli {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -54,29 +51,6 @@ std::string testcase_option_help(const std::string& option) {
     return help;
 }
 
-// A catalogue's test case: digits name a built-in one (unless a file has that name), anything
-// else is a file; none given, the game's default.
-referee::Testcase catalogue_testcase(const referee::GameInfo& game, const std::string& text) {
-    try {
-        if (text.empty()) return referee::default_testcase(game);
-        // Any number of digits (4294967297 is not board 1).
-        const bool is_number = text.find_first_not_of("0123456789") == std::string::npos;
-        if (is_number && !fs::exists(text)) {
-            const int count = referee::builtin_testcase_count(game);
-            const auto number = numbers::parse(text, {1, count});
-            const std::string& noun = game.testcases.noun;
-            if (!number)
-                throw std::invalid_argument("there is no built-in " + noun + " " + text +
-                                            ": CodinGame's " + noun + "s are numbered 1 to " +
-                                            std::to_string(count));
-            return referee::builtin_testcase(game, static_cast<int>(*number));
-        }
-        return tournament::testcase_from_file(game, text);
-    } catch (const std::invalid_argument& e) {
-        throw Error(game.testcases.option + ": " + e.what());
-    }
-}
-
 // "--sfen is only used by diceshogi"; a catalogue's option also says how `game` is set instead:
 // "--testcase is only used by samegame (boards); tsuro games are set by --seed".
 std::string not_used_by(const std::string& option, const referee::GameInfo& game) {
@@ -106,7 +80,7 @@ void choose_testcase(const PlayArgs& args, PlaySetup& play) {
         }
         referee::Testcase testcase;
         if (game.testcases.form == referee::TestcaseForm::catalogue)
-            testcase = catalogue_testcase(game, text);
+            testcase = catalogue_testcase(game, text, option);
         else
             testcase.text = text;  // checked by the referee, with the reason
         play.setup.testcase = testcase.text;

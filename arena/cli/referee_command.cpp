@@ -1,6 +1,5 @@
 #include "arena/cli/referee_command.hpp"
 
-#include <filesystem>
 #include <iostream>
 #include <random>
 #include <vector>
@@ -8,15 +7,13 @@
 #include "arena/cli/match_setup.hpp"
 #include "arena/cli/numbers.hpp"
 #include "arena/cli/terminal_output.hpp"
+#include "arena/cli/testcase_option.hpp"
 #include "arena/common/error.hpp"
 #include "arena/common/terminal_text.hpp"
 #include "arena/process/interrupt.hpp"
-#include "arena/tournament/config.hpp"
 #include "referees/registry.hpp"
 
 namespace arena::cli {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -88,19 +85,11 @@ referee::Testcase referee_testcase(const referee::GameInfo& game, const std::str
         throw Error("--testcase: " + game.name + " has no test cases" +
                     (game.seeded ? "; its games are set by --seed" : ""));
     }
+    if (game.testcases.form == referee::TestcaseForm::catalogue)
+        return catalogue_testcase(game, text, "--testcase");
     try {
         if (text.empty()) return referee::default_testcase(game);
-        if (game.testcases.form == referee::TestcaseForm::text)
-            return referee::testcase_from_text(game, text, "", "");
-        const int count = referee::builtin_testcase_count(game);
-        const bool digits = text.find_first_not_of("0123456789") == std::string::npos;
-        if (!digits || fs::exists(text)) return tournament::testcase_from_file(game, text);
-        const auto number = numbers::parse(text, {1, count});
-        if (!number)
-            throw std::invalid_argument("there is no built-in " + game.testcases.noun + " " + text +
-                                        ": CodinGame's " + game.testcases.noun +
-                                        "s are numbered 1 to " + std::to_string(count));
-        return referee::builtin_testcase(game, static_cast<int>(*number));
+        return referee::testcase_from_text(game, text, "", "");
     } catch (const std::invalid_argument& e) {
         throw Error("--testcase: " + std::string(e.what()));
     }
