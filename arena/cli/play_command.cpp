@@ -10,6 +10,8 @@
 #include "arena/common/error.hpp"
 #include "arena/common/files.hpp"
 #include "arena/common/log_files.hpp"
+#include "arena/common/shell_quote.hpp"
+#include "arena/match/external_game.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/match/play_game.hpp"
 #include "arena/process/interrupt.hpp"
@@ -128,14 +130,20 @@ match::MatchOptions verbose_options(const std::vector<match::PlayerSpec>& player
 // The game's result, each seat's outcome, a failing bot's last stderr and the turns' errors.
 void print_summary(const PlayArgs& args, const match::MatchLog& log, const PlaySetup& play) {
     const std::string label = referee::testcase_label(*play.game, play.testcase_name);
+    const bool referee_failed = !log.referee_failure.empty();
     std::cout << log.game << (label.empty() ? "" : ", " + label)
               << (log.seed ? ", seed " + std::to_string(*log.seed) : "") << ", " << log.turns.size()
               << " turns, " << static_cast<long>(log.duration_ms) << " ms\n"
-              << "result: " << one_line(with_names(log.reason, log.players)) << "\n";
+              << "result: "
+              << (referee_failed ? "none: the referee failed (said on stderr)"
+                                 : one_line(with_names(log.reason, log.players)))
+              << "\n";
     for (std::size_t i = 0; i < log.seats.size(); ++i) {
         const match::SeatResult& s = log.seats[i];
-        std::cout << "  seat " << i << " " << one_line(log.players[i].name) << ": score " << s.score
-                  << ", rank " << s.rank << ", " << match::to_string(s.outcome);
+        std::cout << "  seat " << i << " " << one_line(log.players[i].name) << ": ";
+        // A failed referee gave no score and no rank (the log's 0s are "none").
+        if (!referee_failed) std::cout << "score " << s.score << ", rank " << s.rank << ", ";
+        std::cout << match::to_string(s.outcome);
         if (s.outcome != match::Outcome::ok)
             std::cout << " (" << one_line(with_names(s.detail, log.players)) << ")";
         std::cout << "\n";
@@ -160,6 +168,48 @@ void print_summary(const PlayArgs& args, const match::MatchLog& log, const PlayS
         std::cout << "(add --log FILE to keep the full transcript, or -v to see every turn)\n";
     else
         std::cout << "(add --log FILE to keep the full transcript)\n";
+}
+
+// An external referee's command as arena ran it: each "{seed}" replaced by the game's seed.
+std::string command_as_run(std::string command, const std::optional<std::int64_t>& seed) {
+    const std::string token = "{seed}", value = seed ? std::to_string(*seed) : token;
+    for (std::size_t at = command.find(token); seed && at != std::string::npos;
+         at = command.find(token, at + value.size()))
+        command.replace(at, token.size(), value);
+    return command;
+}
+
+// How to see for oneself what broke: the referee's (or runner's) command to run by hand and
+// what it must do (docs/other-games.md); then where the game as far as it went is kept.
+std::string referee_failure_advice(const PlayArgs& args, const match::MatchLog& log,
+                                   const PlaySetup& play) {
+    const match::ExternalGameSpec* spec = match::external_game_spec(play.game->name);
+    if (!spec) return "";  // a built-in referee does not fail this way
+    const bool runner = spec->protocol == match::RefereeProtocol::sdk_runner;
+    std::string command = command_as_run(spec->command, log.seed);
+    if (!spec->working_dir.empty())
+        command = "cd " + shell_quote(spec->working_dir) + " && " + command;
+    std::string text = "The game has no result: the referee failed, not the bots.\n";
+    if (runner) {
+        for (std::size_t i = 0; i < log.players.size(); ++i)
+            command += " -p" + std::to_string(i + 1) + " " + shell_quote(log.players[i].command);
+        if (log.seed) command += " -seed " + std::to_string(*log.seed);
+        text += "Check the runner by hand:\n  " + command +
+                " -l result.json\nIt must exit 0 and write the SDK's game result JSON to "
+                "result.json (docs/other-games.md, \"Convention 2\").";
+    } else {
+        text += "Check the referee by hand: run\n  " + command + "\nand type \"###Start " +
+                std::to_string(log.players.size()) +
+                "\": it must write only ###Input, ###Output, ###Error and ###End lines on\n"
+                "stdout (its log on stderr) and end the game with ###End (`arena referee --help` "
+                "shows the\nprotocol; docs/other-games.md, \"Referee failures\").";
+    }
+    if (!args.log_file.empty())
+        text += "\nThe game as far as it went is in " + args.log_file +
+                (runner ? "."
+                        : ": `arena replay " + shell_quote(args.log_file) +
+                              " --script` runs its turns through the referee again.");
+    return text;
 }
 
 }  // namespace
@@ -248,6 +298,10 @@ int run_play_command(const PlayArgs& args) {
         std::cout << match::dump_json(log_json, 1) << "\n";
     else
         print_summary(args, log, play);
+    // A broken referee is a broken tool, not a played game: exit 2 (main says it), after the
+    // log and the summary, so that nothing the game computed is lost.
+    if (!log.referee_failure.empty())
+        throw Error(log.referee_failure + "\n" + referee_failure_advice(args, log, play));
     return 0;
 }
 

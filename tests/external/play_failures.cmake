@@ -1,0 +1,60 @@
+# `arena play` and a failed external referee (docs/other-games.md, "Referee failures"): the game
+# has no result, so play says so on stderr (the failure, naming the referee; how to check it by
+# hand) and exits 2, as for any broken tool; the log (--log) and the summary or --json are still
+# written. A bot's failure (crash, timeout, invalid answer) is the bot's: a played game, exit 0.
+set(PF_ARENA $<TARGET_FILE:arena>)
+set(PF_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+set(PF_TESTBOT ${ARENA_BOTS_DIR}/test/testbot)
+
+# Garbage on the referee's stdout after a turn: exit 2, the error names the referee and the line,
+# says how to check it by hand; stdout has the game as far as it went, without a score or rank;
+# the log is written and `arena replay --script` finds the referee fails the same way.
+add_test(NAME external.play_referee_failure.garbage COMMAND sh -c [[
+  rm -f pf_garbage.json
+  "$0" play --referee "sh $1/hostile_referees/garbage.sh" --bot "$2 echo" --bot "$2 echo" \
+    --seed 1 --log pf_garbage.json > pf_garbage.out 2> pf_garbage.err; echo EXIT$?
+  cat pf_garbage.out; echo ---; cat pf_garbage.err; echo ---
+  grep -c '"referee_failure": "referee ' pf_garbage.json
+  "$0" replay pf_garbage.json --script; echo EXIT$?]] ${PF_ARENA} ${PF_DIR} ${PF_TESTBOT})
+set_tests_properties(external.play_referee_failure.garbage PROPERTIES
+  PASS_REGULAR_EXPRESSION "^EXIT2\nexternal, seed 1, 1 turns, [0-9]+ ms\nresult: none: the referee failed \\(said on stderr\\)\n  seat 0 testbot#0: ok\n  seat 1 testbot#1: ok\nlog: pf_garbage.json\n---\nerror: referee 'sh [^']*/garbage.sh': line 4: 'hello, I am a referee': not a command [^\n]*\nThe game has no result: the referee failed, not the bots\\.\nCheck the referee by hand: run\n  sh [^\n]*/garbage.sh\nand type \"###Start 2\": it must write only ###Input, ###Output, ###Error and ###End lines on\nstdout [^\n]*`arena referee --help`[^\n]*\nprotocol; docs/other-games.md, \"Referee failures\"\\)\\.\nThe game as far as it went is in pf_garbage.json: `arena replay pf_garbage.json --script` [^\n]*\n---\n1\nconsistent: [^\n]*\nEXIT0\n$"
+  TIMEOUT 60)
+
+# A referee that exits before ###End, with --json: the log on stdout all the same, the error on
+# stderr, exit 2; the command to check by hand is the one run, its {seed} replaced.
+add_test(NAME external.play_referee_failure.exits_early_json COMMAND sh -c [[
+  "$0" play --referee "sh $1/hostile_referees/exits_early.sh --seed {seed}" --bot "$2 echo" \
+    --bot "$2 echo" --seed 42 --json > pf_early.json 2> pf_early.err; echo EXIT$?
+  grep -c '"referee_failure": "referee ' pf_early.json; cat pf_early.err]] ${PF_ARENA} ${PF_DIR} ${PF_TESTBOT})
+set_tests_properties(external.play_referee_failure.exits_early_json PROPERTIES
+  PASS_REGULAR_EXPRESSION "^EXIT2\n1\nerror: referee 'sh [^']*/exits_early.sh --seed 42': [^\n]*before ###End[^\n]*out of cheese\nThe game has no result: the referee failed, not the bots\\.\nCheck the referee by hand: run\n  sh [^\n]*/exits_early.sh --seed 42\nand type \"###Start 2\"[^\n]*\nstdout [^\n]*\nprotocol; [^\n]*\n$"
+  TIMEOUT 60)
+
+# An SDK referee runner that fails: exit 2, the runner named with its stderr, and its command
+# line to run by hand (the bots' commands, the seed, a result file).
+add_test(NAME external.play_referee_failure.runner COMMAND sh -c [[
+  rm -f pf_runner.json
+  "$0" play --runner "sh $1/runner/hostile_runner.sh fail" --bot "$2 echo" --bot "$2 echo" \
+    --seed 7 --log pf_runner.json > pf_runner.out 2> pf_runner.err; echo EXIT$?
+  cat pf_runner.err; grep -c '"referee_failure": "runner ' pf_runner.json]] ${PF_ARENA} ${PF_DIR} ${PF_TESTBOT})
+set_tests_properties(external.play_referee_failure.runner PROPERTIES
+  PASS_REGULAR_EXPRESSION "^EXIT2\nerror: runner 'sh [^']*/hostile_runner.sh fail': exited with code 1 \\(its stderr ends: [^\n]*no league 9\\)\nThe game has no result: the referee failed, not the bots\\.\nCheck the runner by hand:\n  sh [^\n]*/hostile_runner.sh fail -p1 '[^']*/testbot echo' -p2 '[^']*/testbot echo' -seed 7 -l result.json\nIt must exit 0 [^\n]*\nThe game as far as it went is in pf_runner.json\\.\n1\n$"
+  TIMEOUT 60)
+
+# A bot's failure through an external referee is a played game: exit 0, no error. A bot that
+# crashes, one that times out (the referee protocol cannot go on: it ranks last), one that
+# answers an illegal move (the referee's ###Error: the referee ranks it, its outcome stays ok).
+find_program(PF_PYTHON NAMES python3)
+if(PF_PYTHON)
+  add_test(NAME external.play_referee_failure.bot_failures_exit_0 COMMAND sh -c [[
+    referee="python3 $1/toy_referee.py --seed {seed}"
+    times="--first-turn-ms 5000 --turn-ms 3000"
+    "$0" play --referee "$referee" --bot "$2 crash 3" --bot "python3 $1/toy_nim_bot.py one" --seed 3 $times; echo EXIT$?
+    "$0" play --referee "$referee" --bot "$2 sleep 3000" --bot "python3 $1/toy_nim_bot.py one" --seed 3 --first-turn-ms 300 --turn-ms 300; echo EXIT$?
+    "$0" play --referee "$referee" --bot "python3 $1/toy_nim_bot.py invalid" --bot "python3 $1/toy_nim_bot.py one" --seed 3 $times; echo EXIT$?]]
+    ${PF_ARENA} ${PF_DIR} ${PF_TESTBOT})
+  set_tests_properties(external.play_referee_failure.bot_failures_exit_0 PROPERTIES
+    PASS_REGULAR_EXPRESSION "seat 0 testbot: score 0, rank 2, crash[^\n]*\n.*EXIT0\n.*seat 0 testbot: score 0, rank 2, timeout[^\n]*\n.*EXIT0\n.*seat 0 python3#0: score 0, rank 2, ok\n.*turn 1, seat 0 \\(python3#0\\): invalid move '7'[^\n]*\n.*EXIT0\n$"
+    FAIL_REGULAR_EXPRESSION "error:|EXIT[^0]"
+    TIMEOUT 120)
+endif()
