@@ -16,12 +16,20 @@ std::string read_text(const fs::path& file) {
     return text.str();
 }
 
-void write_atomically(const fs::path& file, std::string_view text) {
+namespace {
+
+void create_parent(const fs::path& file) {
     std::error_code ec;
     if (file.has_parent_path()) fs::create_directories(file.parent_path(), ec);
     if (ec)
         throw FileError("cannot create the directory '" + file.parent_path().string() +
                         "': " + ec.message());
+}
+
+}  // namespace
+
+void write_atomically(const fs::path& file, std::string_view text) {
+    create_parent(file);
     const fs::path tmp = file.string() + ".tmp";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -29,8 +37,17 @@ void write_atomically(const fs::path& file, std::string_view text) {
         if (!out.flush())
             throw FileError("cannot write '" + tmp.string() + "': disk full or no permission?");
     }
+    std::error_code ec;
     fs::rename(tmp, file, ec);
     if (ec) throw FileError("cannot write '" + file.string() + "': " + ec.message());
+}
+
+void write_in_place(const fs::path& file, std::string_view text) {
+    create_parent(file);
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    if (!out.flush())
+        throw FileError("cannot write '" + file.string() + "': disk full or no permission?");
 }
 
 }  // namespace arena::files

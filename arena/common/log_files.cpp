@@ -109,4 +109,12 @@ void write_log(const std::filesystem::path& file, std::string_view text, LogComp
         write_atomically(file, text);
 }
 
+void write_log_in_place(const std::filesystem::path& file, std::string_view text,
+                        LogCompression how) {
+    if (names_compressed_log(file))
+        write_in_place(file, compress_log(text, how));
+    else
+        write_in_place(file, text);
+}
+
 }  // namespace arena::files

@@ -40,5 +40,9 @@ std::string read_log_text(const std::filesystem::path& path);
 // `how` is none) when `file` ends in ".zst", plain otherwise. Throws files::FileError.
 void write_log(const std::filesystem::path& file, std::string_view text,
                LogCompression how = LogCompression::zstd);
+// The same in place (files::write_in_place): a tournament's game logs, recorded only once their
+// results line follows them.
+void write_log_in_place(const std::filesystem::path& file, std::string_view text,
+                        LogCompression how = LogCompression::zstd);
 
 }  // namespace arena::files
