@@ -53,7 +53,6 @@ struct BotProcess::Impl {
     void start(const BotCommand& command);
     void watch_process();
     void await_start(const std::string& executable);
-    bool reap_later_if_done();
     [[noreturn]] void start_failed(const init_protocol::Record* record,
                                    const std::string& executable);
     void confirm_start();

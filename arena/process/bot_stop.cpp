@@ -214,7 +214,6 @@ ExitStatus BotProcess::Impl::stop() {
 // Reaps the init (or the bot), and in the fallback what the bot's group left to us; records how
 // the bot ended.
 void BotProcess::Impl::reap(bool exited_before) {
-    if (exited_before && reap_later_if_done()) return;
     int wstatus = 0;
     rusage usage{};
     pid_t reaped;
@@ -250,32 +249,6 @@ void BotProcess::Impl::reap(bool exited_before) {
                                  exit_->killed_by_arena ? " (ended by the arena)" : "",
                                  exit_->cpu_seconds, exit_->peak_rss_kib);
     }
-}
-
-// The in-process init reported the bot's end and its usage (InitMemory::usage), and was
-// SIGKILLed: the game needs nothing more of it, so it is reaped later (reap_later) rather than
-// waited for here, on the game's critical path (issue 17: the namespace's end took ~0.1 ms a
-// game). Not with cgroups, whose removal needs every process of the bot gone first.
-bool BotProcess::Impl::reap_later_if_done() {
-    const std::optional<InitUsage> measured = init_memory_.usage();
-    if (!contained_ || !exit_ || !measured || !cgroup_.empty()) return false;
-    rusage usage{};
-    usage.ru_utime.tv_sec = measured->user_us / 1000000;
-    usage.ru_utime.tv_usec = measured->user_us % 1000000;
-    usage.ru_stime.tv_sec = measured->system_us / 1000000;
-    usage.ru_stime.tv_usec = measured->system_us % 1000000;
-    usage.ru_maxrss = measured->max_rss_kib;
-    process_.detach();  // the pid is the reaper's now: Process v2 must never wait for it
-    reap_later(pid_, std::move(init_memory_));
-    drain_stderr_now();
-    record_usage(usage);
-    if (diagnostics::log().should_log(spdlog::level::debug)) {
-        diagnostics::log().debug(
-            "pid {}: ended: {}, CPU {:.3f} s, peak RSS {} KiB (its init is "
-            "reaped later)",
-            pid_, exit_->describe(), exit_->cpu_seconds, exit_->peak_rss_kib);
-    }
-    return true;
 }
 
 // The bot's CPU time, peak memory and the limit that ended it, if any.

@@ -10,11 +10,9 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 
-#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 #include <utility>
 
 #include "arena/process/bot_init_protocol.hpp"
@@ -43,35 +41,6 @@ InitMemory& InitMemory::operator=(InitMemory&& other) noexcept {
     return *this;
 }
 
-namespace {
-
-// Inits handed to reap_later, with their mappings.
-std::mutex reap_lock;
-std::vector<std::pair<pid_t, InitMemory>> to_reap;
-
-}  // namespace
-
-void reap_finished_inits() {
-    std::lock_guard guard(reap_lock);
-    for (auto it = to_reap.begin(); it != to_reap.end();) {
-        const pid_t reaped = ::waitpid(it->first, nullptr, WNOHANG);
-        if (reaped == it->first || (reaped < 0 && errno == ECHILD)) {
-            if (reaped == it->first) it->second.release_reaped();  // else: leaked, see hpp
-            it = to_reap.erase(it);
-        } else {
-            ++it;
-        }
-    }
-}
-
-void reap_later(pid_t init, InitMemory memory) {
-    {
-        std::lock_guard guard(reap_lock);
-        to_reap.emplace_back(init, std::move(memory));
-    }
-    reap_finished_inits();
-}
-
 void InitMemory::release_reaped() {
     if (base_ != nullptr) ::munmap(base_, size_);
     base_ = nullptr;
@@ -88,10 +57,6 @@ bool namespace_init_in_process() {
 }
 
 #ifndef ARENA_INIT_IN_PROCESS
-
-std::optional<InitUsage> InitMemory::usage() const {
-    return std::nullopt;
-}
 
 pid_t start_namespace_init(const NamespaceInitRequest&, InitMemory&, int* error,
                            const char** failed_step) {
@@ -126,8 +91,6 @@ struct Plan {
     char* bot_stack_top;
     int exec_error;       // written by the bot's child: errno of its failed step
     int bot_failed_step;  // written by the bot's child: -1, or its failed step (kSetupSteps)
-    InitUsage usage;      // written by the init before it reports the bot's end
-    int usage_ready;      // 1 once `usage` is written and the bot left no other process
 };
 
 // clone() with `fn` run on `stack_top`, as glibc's clone() does, but errors as -errno (no
@@ -214,7 +177,7 @@ int bot_main(void* data) {
 
 // Until the bot's main process ends: forwards SIGTERM to the namespace, reaps every process
 // re-parented here, and reports the bot's wait status.
-void serve(Plan& plan, long bot, KernelSigset waited) {
+void serve(long bot, KernelSigset waited) {
     for (;;) {
         siginfo_t info;
         const long sig =
@@ -225,17 +188,8 @@ void serve(Plan& plan, long bot, KernelSigset waited) {
             continue;
         }
         int status = 0;
-        rusage usage;
-        for (long pid; (pid = sys(__NR_wait4, -1, arg(&status), WNOHANG, arg(&usage))) > 0;) {
-            plan.usage.user_us += usage.ru_utime.tv_sec * 1000000L + usage.ru_utime.tv_usec;
-            plan.usage.system_us += usage.ru_stime.tv_sec * 1000000L + usage.ru_stime.tv_usec;
-            if (usage.ru_maxrss > plan.usage.max_rss_kib) plan.usage.max_rss_kib = usage.ru_maxrss;
+        for (long pid; (pid = sys(__NR_wait4, -1, arg(&status), WNOHANG, 0)) > 0;) {
             if (pid == bot) {
-                // Offered only when nothing else of the bot is left in the namespace (kill -1
-                // reaches every process of it but this one): then the arena may leave this init
-                // to be reaped later, and still no process of the bot outlives its stop().
-                if (sys(__NR_kill, -1, 0) == -ESRCH)
-                    __atomic_store_n(&plan.usage_ready, 1, __ATOMIC_RELEASE);  // read after report
                 report(3, proto::kExited, status);
                 return;  // the kernel then kills what is left of the namespace
             }
@@ -327,7 +281,7 @@ int init_main(void* data) {
     for (int fd = 0; fd <= 2; ++fd) sys_dup2(static_cast<int>(devnull), fd);
     if (devnull > 2) sys_close(static_cast<int>(devnull));
     report(3, proto::kStarted, static_cast<int>(bot));
-    serve(plan, bot, waited);
+    serve(bot, waited);
     sys_exit(0);
 }
 
@@ -373,13 +327,6 @@ std::vector<std::string> environment_of(const NamespaceInitRequest& request) {
 
 }  // namespace
 
-std::optional<InitUsage> InitMemory::usage() const {
-    if (base_ == nullptr) return std::nullopt;
-    const Plan& plan = *static_cast<const Plan*>(base_);  // the mapping starts with the plan
-    if (!__atomic_load_n(&plan.usage_ready, __ATOMIC_ACQUIRE)) return std::nullopt;
-    return plan.usage;
-}
-
 pid_t start_namespace_init(const NamespaceInitRequest& request, InitMemory& memory, int* error,
                            const char** failed_step) {
     const std::vector<std::string> envp = environment_of(request);
@@ -396,7 +343,6 @@ pid_t start_namespace_init(const NamespaceInitRequest& request, InitMemory& memo
         *failed_step = "mmap";
         return -1;
     }
-    reap_finished_inits();
     Layout layout(static_cast<char*>(base));
     Plan* plan = layout.take<Plan>(1);
     *plan = Plan{};

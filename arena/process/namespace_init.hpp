@@ -15,17 +15,10 @@
 #include <sys/types.h>
 
 #include <cstddef>
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace arena::process {
-
-// What the in-process init measured of the processes it reaped (the bot and whatever the bot
-// left to it), written before it reports the bot's end: what wait4() on the init would say.
-struct InitUsage {
-    long user_us = 0, system_us = 0, max_rss_kib = 0;
-};
 
 // The init's stack, the bot's command and what the init reports with, in one mapping: unmapped
 // by release_reaped() only, after the init has been reaped (before, it may still be running on
@@ -42,9 +35,6 @@ class InitMemory {
     // The init was reaped (or never started): the mapping goes back.
     void release_reaped();
     bool empty() const { return base_ == nullptr; }
-    // The in-process init's usage figures once it has reported the bot's end (kExited) and
-    // found no other process of the bot left; nullopt otherwise, or for an exec'd init.
-    std::optional<InitUsage> usage() const;
 
   private:
     friend pid_t start_namespace_init(const struct NamespaceInitRequest&, InitMemory&, int*,
@@ -71,12 +61,6 @@ struct NamespaceInitRequest {
 // Whether this build runs the init in process (x86-64, no sanitizer) and ARENA_INIT is not
 // "exec" (which keeps arena-bot-init, for comparison and tests).
 bool namespace_init_in_process();
-
-// An init that has reported its bot's end and was SIGKILLed, handed over to be reaped later
-// with its mapping (no need to wait for the namespace's end on the game's critical path):
-// reaped, without blocking, by the next call of either function, in any thread.
-void reap_later(pid_t init, InitMemory memory);
-void reap_finished_inits();
 
 // Starts the init; returns its pid, or -1 with *error (errno) and *failed_step set. The init
 // reports on fd 3 (bot_init_protocol.hpp) as arena-bot-init does.
