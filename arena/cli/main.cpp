@@ -154,7 +154,7 @@ int main(int argc, char** argv) {
     const std::vector<std::string> command_line(argv, argv + argc);
     return with_errors_said([&] {
         configure_diagnostics(diagnostics);
-        if (*play_cmd) return run_play_command(play);
+        if (*play_cmd) return run_play_command(play, command_line.front());
         if (*match_cmd) return run_match_command(match, command_line.front());
         if (*tournament_cmd) return run_tournament_command(tournament, command_line.front());
         if (*replay_cmd) return run_replay_command(replay);

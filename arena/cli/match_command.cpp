@@ -330,13 +330,13 @@ int run_match_command(const MatchArgs& args, const std::string& program) {
     if (!args.resume)
         tournament::refuse_earlier_results(options.out, "go on with that match: " + resume_command);
     const std::size_t scheduled = tournament::make_schedule(run.config).size();
-    options.snapshot = live_standings(run.config, scheduled, options.out);
+    options.snapshot = live_standings(run.config, scheduled, options.out, program);
     print_plan(run, scheduled, options);
     save_match_settings(options.out, run.settings);
     view::FailurePages failure_pages(options.out);
     const report::RunTally tally = play_games(run.config, options, &failure_pages);
-    const int code =
-        finish_run(run.config, tally, scheduled, options.out, resume_command, &failure_pages);
+    const int code = finish_run(run.config, tally, scheduled, options.out, resume_command, program,
+                                &failure_pages);
     if (code != 0) return code;  // interrupted: the partial standings and the line that goes on
     std::cout << match_summary(run, tally, sprt) << std::flush;
     if (!sprt) return code;

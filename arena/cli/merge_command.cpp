@@ -62,7 +62,7 @@ int run_merge_command(const MergeArgs& args, const std::string& program) {
     std::optional<tournament::RunLock> lock;  // one writer in OUT, as for a tournament
     system_errors_as_arena_errors([&] { lock.emplace(out, tournament::own_command_line()); });
     system_errors_as_arena_errors([&] { tournament::write_merge(set, places, out, progress); });
-    const std::string outputs = write_run_outputs(set.config, out);
+    const std::string outputs = write_run_outputs(set.config, out, program);
     std::cout << "merged " << places.size() << " games of " << set.count << " shard(s) into "
               << out.string() << "/\n\n"
               << outputs << "\nwritten: " << (out / "results.jsonl").string()

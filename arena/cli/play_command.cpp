@@ -182,7 +182,7 @@ std::string command_as_run(std::string command, const std::optional<std::int64_t
 // How to see for oneself what broke: the referee's (or runner's) command to run by hand and
 // what it must do (docs/other-games.md); then where the game as far as it went is kept.
 std::string referee_failure_advice(const PlayArgs& args, const match::MatchLog& log,
-                                   const PlaySetup& play) {
+                                   const PlaySetup& play, const std::string& program) {
     const match::ExternalGameSpec* spec = match::external_game_spec(play.game->name);
     if (!spec) return "";  // a built-in referee does not fail this way
     const bool runner = spec->protocol == match::RefereeProtocol::sdk_runner;
@@ -207,7 +207,7 @@ std::string referee_failure_advice(const PlayArgs& args, const match::MatchLog& 
     if (!args.log_file.empty())
         text += "\nThe game as far as it went is in " + args.log_file +
                 (runner ? "."
-                        : ": `arena replay " + shell_quote(args.log_file) +
+                        : ": `" + shell_quote(program) + " replay " + shell_quote(args.log_file) +
                               " --script` runs its turns through the referee again.");
     return text;
 }
@@ -257,7 +257,7 @@ CLI::App* add_play_command(CLI::App& app, PlayArgs& args) {
     return command;
 }
 
-int run_play_command(const PlayArgs& args) {
+int run_play_command(const PlayArgs& args, const std::string& program) {
     const PlaySetup play = play_setup(args);
     std::vector<match::PlayerSpec> players = bots_from_args(args.bots, args.limits);
     check_limits_and_sandbox(players);
@@ -301,7 +301,7 @@ int run_play_command(const PlayArgs& args) {
     // A broken referee is a broken tool, not a played game: exit 2 (main says it), after the
     // log and the summary, so that nothing the game computed is lost.
     if (!log.referee_failure.empty())
-        throw Error(log.referee_failure + "\n" + referee_failure_advice(args, log, play));
+        throw Error(log.referee_failure + "\n" + referee_failure_advice(args, log, play, program));
     return 0;
 }
 

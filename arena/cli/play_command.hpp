@@ -30,6 +30,6 @@ struct PlayArgs {
 
 CLI::App* add_play_command(CLI::App& app, PlayArgs& args);
 
-int run_play_command(const PlayArgs& args);
+int run_play_command(const PlayArgs& args, const std::string& program);
 
 }  // namespace arena::cli

@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 
 namespace {
 std::string write_live(const tournament::TournamentConfig& config, std::size_t scheduled,
-                       const fs::path& out, view::LiveReport& report,
+                       const fs::path& out, const std::string& program, view::LiveReport& report,
                        const report::RunTally& tally);
 }  // namespace
 
@@ -33,6 +33,7 @@ struct LiveStandings {
     tournament::TournamentConfig config;
     std::size_t scheduled = 0;
     fs::path out;
+    std::string program;  // how the user ran arena: standings.md's replay commands
     std::shared_ptr<view::LiveReport> report;  // shared by copies: failed games read once
 
     std::string operator()(const std::vector<tournament::GameRecord>& records) const {
@@ -41,7 +42,7 @@ struct LiveStandings {
         return (*this)(tally);
     }
     std::string operator()(const report::RunTally& tally) const {
-        return write_live(config, scheduled, out, *report, tally);
+        return write_live(config, scheduled, out, program, *report, tally);
     }
 };
 
@@ -144,7 +145,7 @@ std::string leader_text(const std::vector<report::SameGameStanding>& standings) 
 
 WrittenStandings write_marked_standings(const tournament::TournamentConfig& config,
                                         const report::RunTally& tally, const fs::path& out,
-                                        const StandingsMark& mark) {
+                                        const StandingsMark& mark, const std::string& program) {
     const std::string md_head = mark.line.empty() ? "" : "**" + mark.line + "**\n\n";
     const auto write_json = [&](nlohmann::ordered_json json) {
         if (!mark.key.empty()) json[mark.key] = mark.value;
@@ -154,21 +155,22 @@ WrittenStandings write_marked_standings(const tournament::TournamentConfig& conf
     if (kind == referee::StandingsKind::validator_totals) {
         const auto standings = report::samegame_standings(config, tally);
         write_json(report::to_json(standings, config));
-        files::write_atomically(out / "standings.md",
-                                md_head + report::to_markdown(standings, config, out.string()));
+        files::write_atomically(
+            out / "standings.md",
+            md_head + report::to_markdown(standings, config, out.string(), program));
         files::write_atomically(out / "standings.csv", report::to_csv(standings));
         return {report::to_text(standings, config), leader_text(standings)};
     }
     const auto standings = report::versus_standings(config, tally);
     write_json(report::to_json(standings));
     files::write_atomically(out / "standings.md",
-                            md_head + report::to_markdown(standings, out.string()));
+                            md_head + report::to_markdown(standings, out.string(), program));
     files::write_atomically(out / "standings.csv", report::to_csv(standings));
     return {report::to_text(standings), leader_text(standings)};
 }
 
 std::string write_live(const tournament::TournamentConfig& config, std::size_t scheduled,
-                       const fs::path& out, view::LiveReport& report,
+                       const fs::path& out, const std::string& program, view::LiveReport& report,
                        const report::RunTally& tally) {
     const std::size_t done = tally.games();
     const std::string running =
@@ -176,7 +178,7 @@ std::string write_live(const tournament::TournamentConfig& config, std::size_t s
     const StandingsMark mark{running + " (rewritten every few seconds until the run ends)",
                              "running",
                              {{"done", done}, {"total", scheduled}}};
-    const WrittenStandings written = write_marked_standings(config, tally, out, mark);
+    const WrittenStandings written = write_marked_standings(config, tally, out, mark, program);
     report.write(config, tally, view::Running{done, scheduled});
     return written.leader;
 }
@@ -185,26 +187,27 @@ std::string write_live(const tournament::TournamentConfig& config, std::size_t s
 
 std::string write_standings(const tournament::TournamentConfig& config,
                             const report::RunTally& tally, const fs::path& out,
-                            const std::string& partial) {
+                            const std::string& partial, const std::string& program) {
     StandingsMark mark;
     if (!partial.empty()) mark = {partial, "partial", partial};
-    return write_marked_standings(config, tally, out, mark).table;
+    return write_marked_standings(config, tally, out, mark, program).table;
 }
 
 std::function<std::string(const std::vector<tournament::GameRecord>&)> live_standings(
-    const tournament::TournamentConfig& config, std::size_t scheduled, const fs::path& out) {
-    return LiveStandings{config, scheduled, out, std::make_shared<view::LiveReport>(out)};
+    const tournament::TournamentConfig& config, std::size_t scheduled, const fs::path& out,
+    const std::string& program) {
+    return LiveStandings{config, scheduled, out, program, std::make_shared<view::LiveReport>(out)};
 }
 
 int finish_run(const tournament::TournamentConfig& config, const report::RunTally& tally,
                std::size_t scheduled, const fs::path& out, const std::string& resume_command,
-               view::FailurePages* pages) {
+               const std::string& program, view::FailurePages* pages) {
     const int signal = process::interrupt_signal();
     const std::string partial = signal ? "partial: " + std::to_string(tally.games()) + " of " +
                                              std::to_string(scheduled) + " games (interrupted)"
                                        : "";
-    std::string table = write_standings(config, tally, out, partial);
-    table += report::failures_text(tally, out);
+    std::string table = write_standings(config, tally, out, partial, program);
+    table += report::failures_text(tally, out, program);
     std::cout << "\n"
               << (partial.empty() ? "" : partial + "\n") << table
               << "\nwritten: " << (out / "results.jsonl").string() << ", "
@@ -219,6 +222,16 @@ int finish_run(const tournament::TournamentConfig& config, const report::RunTall
     } catch (const std::exception& e) {
         std::cerr << "warning: no report.html: " << e.what() << "\n";
     }
+    if (!signal && tally.games() > 0 && tally.referee_failures() == tally.games()) {
+        // Nothing was rated, and not for the bots' sake (issue 18): a broken tool, exit 2.
+        std::cerr << "error: every game of this run (" << tally.games()
+                  << ") failed in the referee, so nothing was rated (the first failure is above). "
+                     "Check the referee by hand (`"
+                  << program
+                  << " referee --help` shows the protocol; docs/other-games.md, \"Referee "
+                     "failures\"), then play again with another --out.\n";
+        return 2;
+    }
     if (!signal) return 0;
     std::cout << tally.games() << " of " << scheduled
               << " games saved; to go on: " << resume_command << "\n";
@@ -232,13 +245,14 @@ std::string standings_text(const tournament::TournamentConfig& config,
     return report::to_text(report::versus_standings(config, tally));
 }
 
-std::string write_run_outputs(const tournament::TournamentConfig& config, const fs::path& out) {
+std::string write_run_outputs(const tournament::TournamentConfig& config, const fs::path& out,
+                              const std::string& program) {
     report::RunTally tally(config);
     tournament::for_each_result(
         out / "results.jsonl", [&](tournament::GameRecord&& r) { tally.add(r); },
         tournament::standings_expectations_of(config));
-    std::string text = write_standings(config, tally, out, "");
-    text += report::failures_text(tally, out);
+    std::string text = write_standings(config, tally, out, "", program);
+    text += report::failures_text(tally, out, program);
     try {
         const view::ReportFiles report = view::write_report(out);
         text += "report: " + report.report.string() + " (open it in a browser)\n";

@@ -28,10 +28,11 @@ report::RunTally play_games(const tournament::TournamentConfig& config,
                             view::FailurePages* pages = nullptr);
 
 // standings.json, .md, .csv in `out` and the table for the terminal, from the tally alone.
-// `partial` marks an interrupted run: "partial: 37 of 120 games".
+// `partial` marks an interrupted run: "partial: 37 of 120 games". `program` is how the user ran
+// arena (argv[0] as typed), the first word of standings.md's replay commands.
 std::string write_standings(const tournament::TournamentConfig& config,
                             const report::RunTally& tally, const std::filesystem::path& out,
-                            const std::string& partial);
+                            const std::string& partial, const std::string& program);
 
 // Live standings of a run in progress, for RunOptions::snapshot: standings.md/.json/.csv and
 // report.html of the records so far, marked "running: N of M games" (a line heading standings.md,
@@ -39,19 +40,21 @@ std::string write_standings(const tournament::TournamentConfig& config,
 // every few seconds). Returns the leader of the table so far for the progress line, e.g.
 // "strong (Elo +120)". finish_run then writes the final files over them (unmarked; "partial"
 // when interrupted), so the page stops reloading.
-//   options.snapshot = live_standings(config, scheduled, options.out);
+//   options.snapshot = live_standings(config, scheduled, options.out, program);
 // play_games turns it into the runner's streaming form (RunOptions::live); called by the runner
 // with records (another caller's run_tournament), it tallies them first.
 std::function<std::string(const std::vector<tournament::GameRecord>&)> live_standings(
     const tournament::TournamentConfig& config, std::size_t scheduled,
-    const std::filesystem::path& out);
+    const std::filesystem::path& out, const std::string& program);
 
 // After the games: standings, failures and the report of what was played; interrupted, they
 // are marked partial and the command that goes on is printed (`resume_command`, e.g. "arena
-// tournament --resume --out DIR"). Returns the exit code.
+// tournament --resume --out DIR"). `program`: how the user ran arena (argv[0] as typed), the
+// first word of the failures' replay commands. Returns the exit code.
 int finish_run(const tournament::TournamentConfig& config, const report::RunTally& tally,
                std::size_t scheduled, const std::filesystem::path& out,
-               const std::string& resume_command, view::FailurePages* pages = nullptr);
+               const std::string& resume_command, const std::string& program,
+               view::FailurePages* pages = nullptr);
 
 // The standings table for the terminal (with its legend) of the games in `tally`.
 std::string standings_text(const tournament::TournamentConfig& config,
@@ -59,8 +62,9 @@ std::string standings_text(const tournament::TournamentConfig& config,
 
 // The outputs of the results already in `out` (results.jsonl, read as a stream): standings.json,
 // .md, .csv and report.html, as a one-machine run of those games writes them. Returns the
-// table and the failures for the terminal. For `arena merge`.
+// table and the failures for the terminal (replay commands starting with `program`). For
+// `arena merge`.
 std::string write_run_outputs(const tournament::TournamentConfig& config,
-                              const std::filesystem::path& out);
+                              const std::filesystem::path& out, const std::string& program);
 
 }  // namespace arena::cli

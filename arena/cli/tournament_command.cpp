@@ -292,7 +292,7 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
                         schedule.group_count()};
     }();
     const std::size_t scheduled = plan.games;
-    options.snapshot = live_standings(config, scheduled, options.out);
+    options.snapshot = live_standings(config, scheduled, options.out, program);
     print_plan(config, plan, options);
     // Failed games' report entries and replay pages, made as they end (not read back at the end).
     view::FailurePages failure_pages(options.out);
@@ -300,7 +300,7 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
     std::vector<std::string> resume = {program, "tournament", "--resume", "--out",
                                        options.out.string()};
     if (shard) resume.insert(resume.end(), {"--shard", tournament::to_string(*shard)});
-    return finish_run(config, records, scheduled, options.out, shell_command(resume),
+    return finish_run(config, records, scheduled, options.out, shell_command(resume), program,
                       &failure_pages);
 }
 

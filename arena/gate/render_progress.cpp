@@ -2,7 +2,6 @@
 #include <map>
 #include <sstream>
 
-#include "arena/common/shell_quote.hpp"
 #include "arena/gate/game_facts.hpp"
 #include "arena/gate/render.hpp"
 #include "arena/report/replay_command.hpp"
@@ -21,7 +20,7 @@ std::string GamePointers::log(const std::string& game_id) const {
 
 std::string GamePointers::replay(const std::string& game_id) const {
     if (const auto it = logs.find(game_id); it != logs.end())
-        return arena + " replay " + shell_quote(it->second.string());
+        return report::replay_log_command(arena, it->second, 0);
     return report::replay_command(arena, out, game_id);
 }
 

@@ -15,6 +15,9 @@ std::string clock_text(double seconds) {
 }
 
 std::string describe(const GameRecord& r) {
+    // No score or rank to show: the game has no result (issue 18). The failure itself is said
+    // once the run is over (its standings and report name the first).
+    if (!r.referee_failure.empty()) return "no result: the referee failed";
     std::string text;
     for (std::size_t i = 0; i < r.players.size(); ++i) {
         if (i) text += ", ";

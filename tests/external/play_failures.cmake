@@ -17,7 +17,7 @@ add_test(NAME external.play_referee_failure.garbage COMMAND sh -c [[
   grep -c '"referee_failure": "referee ' pf_garbage.json
   "$0" replay pf_garbage.json --script; echo EXIT$?]] ${PF_ARENA} ${PF_DIR} ${PF_TESTBOT})
 set_tests_properties(external.play_referee_failure.garbage PROPERTIES
-  PASS_REGULAR_EXPRESSION "^EXIT2\nexternal, seed 1, 1 turns, [0-9]+ ms\nresult: none: the referee failed \\(said on stderr\\)\n  seat 0 testbot#0: ok\n  seat 1 testbot#1: ok\nlog: pf_garbage.json\n---\nerror: referee 'sh [^']*/garbage.sh': line 4: 'hello, I am a referee': not a command [^\n]*\nThe game has no result: the referee failed, not the bots\\.\nCheck the referee by hand: run\n  sh [^\n]*/garbage.sh\nand type \"###Start 2\": it must write only ###Input, ###Output, ###Error and ###End lines on\nstdout [^\n]*`arena referee --help`[^\n]*\nprotocol; docs/other-games.md, \"Referee failures\"\\)\\.\nThe game as far as it went is in pf_garbage.json: `arena replay pf_garbage.json --script` [^\n]*\n---\n1\nconsistent: [^\n]*\nEXIT0\n$"
+  PASS_REGULAR_EXPRESSION "^EXIT2\nexternal, seed 1, 1 turns, [0-9]+ ms\nresult: none: the referee failed \\(said on stderr\\)\n  seat 0 testbot#0: ok\n  seat 1 testbot#1: ok\nlog: pf_garbage.json\n---\nerror: referee 'sh [^']*/garbage.sh': line 4: 'hello, I am a referee': not a command [^\n]*\nThe game has no result: the referee failed, not the bots\\.\nCheck the referee by hand: run\n  sh [^\n]*/garbage.sh\nand type \"###Start 2\": it must write only ###Input, ###Output, ###Error and ###End lines on\nstdout [^\n]*`arena referee --help`[^\n]*\nprotocol; docs/other-games.md, \"Referee failures\"\\)\\.\nThe game as far as it went is in pf_garbage.json: `[^`\n]*arena replay pf_garbage.json --script` [^\n]*\n---\n1\nconsistent: [^\n]*\nEXIT0\n$"
   TIMEOUT 60)
 
 # A referee that exits before ###End, with --json: the log on stdout all the same, the error on
@@ -58,3 +58,16 @@ if(PF_PYTHON)
     FAIL_REGULAR_EXPRESSION "error:|EXIT[^0]"
     TIMEOUT 120)
 endif()
+
+# A match (or tournament) whose every game failed in the referee rated nothing: each game's
+# progress line says it has no result (not "a 0, b 0"), the standings and failures are written,
+# and the run exits 2 saying what to do; a run with some rated games exits 0 as before.
+add_test(NAME external.match_referee_failure.all_games COMMAND sh -c [[
+  rm -rf pf_match
+  "$0" match --referee "sh $1/hostile_referees/garbage.sh --seed {seed}" --bot "a=$2 echo" \
+    --bot "b=$2 echo" -n 2 --out pf_match > pf_match.out 2> pf_match.err; echo EXIT$?
+  cat pf_match.out pf_match.err; ls pf_match/standings.md]] ${PF_ARENA} ${PF_DIR} ${PF_TESTBOT})
+set_tests_properties(external.match_referee_failure.all_games PROPERTIES
+  PASS_REGULAR_EXPRESSION "^EXIT2\n.*s0001-a_vs_b: no result: the referee failed\n.*2 game\\(s\\) failed in the referee: first: .*error: every game of this run \\(2\\) failed in the referee, so nothing was rated.*referee --help.*another --out\\.\n.*pf_match/standings.md"
+  FAIL_REGULAR_EXPRESSION "a 0, b 0"
+  TIMEOUT 60)
