@@ -62,9 +62,8 @@ report::RunTally play_games(const tournament::TournamentConfig& config,
         tally->add(r);
     };
     if (pages) {
-        run.each_log = [pages](const tournament::GameRecord& r, const std::string& log_json) {
-            pages->add(r, log_json);
-        };
+        run.each_log = [pages](const tournament::GameRecord& r, const match::MatchLog& log,
+                               const std::string& log_json) { pages->add(r, log, log_json); };
     }
     if (const LiveStandings* live = run.snapshot.target<LiveStandings>()) {
         live->report->use(pages);

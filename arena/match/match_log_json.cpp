@@ -8,11 +8,6 @@ Json optional_string(const std::optional<std::string>& value) {
     return value ? Json(*value) : Json(nullptr);
 }
 
-// Milliseconds rounded to microseconds: enough for turn times, and keeps logs small.
-double round_ms(double ms) {
-    return static_cast<double>(static_cast<long long>(ms * 1000 + 0.5)) / 1000;
-}
-
 }  // namespace
 
 Json to_json(const MatchLog& log) {
@@ -28,7 +23,7 @@ Json to_json(const MatchLog& log) {
     for (const Turn& t : log.turns) {
         Json turn = {{"turn", t.turn},          {"player", t.player},
                      {"input", t.input},        {"output", optional_string(t.output)},
-                     {"stderr", t.stderr_text}, {"time_ms", round_ms(t.time_ms)},
+                     {"stderr", t.stderr_text}, {"time_ms", round_log_ms(t.time_ms)},
                      {"limit_ms", t.limit_ms}};
         if (!t.state.empty()) turn["state"] = t.state;
         if (t.stderr_truncated) turn["stderr_truncated"] = true;
@@ -64,7 +59,7 @@ Json to_json(const MatchLog& log) {
     json["turns"] = std::move(turns);
     json["result"] = std::move(result);
     if (!log.referee_failure.empty()) json["referee_failure"] = log.referee_failure;
-    json["duration_ms"] = round_ms(log.duration_ms);
+    json["duration_ms"] = round_log_ms(log.duration_ms);
     return json;
 }
 

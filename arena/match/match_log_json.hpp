@@ -17,6 +17,12 @@ using Json = nlohmann::ordered_json;
 
 Json to_json(const MatchLog& log);
 
+// Milliseconds as a log keeps them: rounded to microseconds (enough for turn times, and keeps
+// logs small).
+inline double round_log_ms(double ms) {
+    return static_cast<double>(static_cast<long long>(ms * 1000 + 0.5)) / 1000;
+}
+
 // Serialises a log (or any JSON) as text. Bytes that are not valid UTF-8 (a bot may print
 // anything) are replaced by U+FFFD so the file always stays valid JSON.
 template <class AnyJson>

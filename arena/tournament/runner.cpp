@@ -227,7 +227,7 @@ std::optional<GameRecord> play_game(const TournamentConfig& config, const Schedu
     diagnostics::log().debug("game {}: ended after {} turn(s), log {}", game.id, log.turns.size(),
                              log_path);
     GameRecord record = make_record(game.id, game.group, log, log_path);
-    if (options.each_log && !log_path.empty()) options.each_log(record, log_text);
+    if (options.each_log && !log_path.empty()) options.each_log(record, log, log_text);
     return record;
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "arena/common/error.hpp"
+#include "arena/match/match.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
 
@@ -62,11 +63,12 @@ struct RunOptions {
     std::function<void(const GameRecord&)> each_record;
     std::function<std::string()> live;
     // Called in the thread that played the game, not under the runner's lock, for every game
-    // whose log was kept, with its record and the log's JSON text as written (before
+    // whose log was kept, with its record, the log and its JSON text as written (before
     // compression): what the caller needs of a log (the report's failed games: their replay
     // pages) is made from it at once, instead of reading and decompressing every log again once
     // the games are over (issue 17: most of a short run's closing time).
-    std::function<void(const GameRecord&, const std::string& log_json)> each_log;
+    std::function<void(const GameRecord&, const match::MatchLog& log, const std::string& log_json)>
+        each_log;
     // run_tournament returns the records (the gate reads them). Off (the tournament and match
     // commands, which tally through each_record), it returns none and holds none in memory.
     bool keep_records = true;

@@ -1,9 +1,11 @@
 #include "arena/view/failure_pages.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include "arena/common/diagnostics.hpp"
 #include "arena/match/match.hpp"
+#include "arena/match/match_log_json.hpp"
 #include "arena/report/run_tally.hpp"
 
 namespace fs = std::filesystem;
@@ -27,7 +29,19 @@ constexpr std::size_t kMaxWaiting = 16;
 
 }  // namespace
 
-nlohmann::json failure_entry_of(const tournament::GameRecord& r, const nlohmann::json& log) {
+namespace {
+
+// A failed seat's last turn, where it failed, as the report shows it.
+struct LastTurn {
+    int turn = 0;
+    std::string error;
+    nlohmann::json output;  // null: no line read
+    double time_ms = 0, limit_ms = 0;
+    std::string stderr_text;
+};
+
+nlohmann::json entry_of(const tournament::GameRecord& r,
+                        const std::function<std::optional<LastTurn>(int)>& last_turn_of) {
     nlohmann::json seats = nlohmann::json::array();
     for (std::size_t seat = 0; seat < r.outcomes.size(); ++seat) {
         if (r.outcomes[seat] == match::Outcome::ok) continue;
@@ -35,19 +49,14 @@ nlohmann::json failure_entry_of(const tournament::GameRecord& r, const nlohmann:
                                 {"bot", seat < r.players.size() ? r.players[seat] : ""},
                                 {"outcome", match::to_string(r.outcomes[seat])},
                                 {"detail", seat < r.details.size() ? r.details[seat] : ""}};
-        if (log.is_object() && log.contains("turns") && log["turns"].is_array()) {
-            // The seat's last turn is where it failed.
-            for (auto t = log["turns"].rbegin(); t != log["turns"].rend(); ++t) {
-                if (!t->is_object() || t->value("player", -1) != static_cast<int>(seat)) continue;
-                entry["turn"] = t->value("turn", 0);
-                entry["error"] = text_or(*t, "error", "");
-                entry["output"] = t->contains("output") ? (*t)["output"] : nullptr;
-                entry["time_ms"] = t->value("time_ms", 0.0);
-                entry["limit_ms"] = t->value("limit_ms", 0.0);
-                const std::string err = text_or(*t, "stderr", "");
-                entry["stderr_tail"] = err.size() > 400 ? err.substr(err.size() - 400) : err;
-                break;
-            }
+        if (const std::optional<LastTurn> t = last_turn_of(static_cast<int>(seat))) {
+            entry["turn"] = t->turn;
+            entry["error"] = t->error;
+            entry["output"] = t->output;
+            entry["time_ms"] = t->time_ms;
+            entry["limit_ms"] = t->limit_ms;
+            const std::string& err = t->stderr_text;
+            entry["stderr_tail"] = err.size() > 400 ? err.substr(err.size() - 400) : err;
         }
         seats.push_back(std::move(entry));
     }
@@ -63,6 +72,74 @@ nlohmann::json failure_entry_of(const tournament::GameRecord& r, const nlohmann:
             {"seats", seats}};
 }
 
+}  // namespace
+
+nlohmann::json failure_entry_of(const tournament::GameRecord& r, const nlohmann::json& log) {
+    return entry_of(r, [&](int seat) -> std::optional<LastTurn> {
+        if (!log.is_object() || !log.contains("turns") || !log["turns"].is_array())
+            return std::nullopt;
+        // The seat's last turn is where it failed.
+        for (auto t = log["turns"].rbegin(); t != log["turns"].rend(); ++t) {
+            if (!t->is_object() || t->value("player", -1) != seat) continue;
+            return LastTurn{t->value("turn", 0),
+                            text_or(*t, "error", ""),
+                            t->contains("output") ? (*t)["output"] : nlohmann::json(nullptr),
+                            t->value("time_ms", 0.0),
+                            t->value("limit_ms", 0.0),
+                            text_or(*t, "stderr", "")};
+        }
+        return std::nullopt;
+    });
+}
+
+nlohmann::json failure_entry_of(const tournament::GameRecord& r, const match::MatchLog& log) {
+    return entry_of(r, [&](int seat) -> std::optional<LastTurn> {
+        for (auto t = log.turns.rbegin(); t != log.turns.rend(); ++t) {
+            if (t->player != seat) continue;
+            return LastTurn{t->turn,
+                            t->error,
+                            t->output ? nlohmann::json(*t->output) : nlohmann::json(nullptr),
+                            match::round_log_ms(t->time_ms),
+                            static_cast<double>(t->limit_ms),
+                            t->stderr_text};
+        }
+        return std::nullopt;
+    });
+}
+
+std::string script_safe_log_text(std::string_view text) {
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+    // The top-level "seed" is the first `"seed":` of the text: no key written before it holds
+    // one, and no string can (its quotes would be escaped). A number there becomes text: a
+    // JavaScript number would round a 64-bit seed.
+    constexpr std::string_view kSeed = "\"seed\":";
+    const std::size_t seed_at = text.find(kSeed);
+    std::size_t number_begin = std::string_view::npos, number_end = std::string_view::npos;
+    if (seed_at != std::string_view::npos) {
+        std::size_t i = seed_at + kSeed.size();
+        const std::size_t begin = i;
+        if (i < text.size() && text[i] == '-') ++i;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+        if (i > begin && text[i - 1] != '-') number_begin = begin, number_end = i;
+    }
+    std::string out;
+    out.reserve(text.size() + text.size() / 16 + 2);
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (i == number_begin || i == number_end) out += '"';
+        const char c = text[i];
+        if (c == '<')
+            out += "\\u003c";
+        else if (c == '>')
+            out += "\\u003e";
+        else if (c == '&')
+            out += "\\u0026";
+        else
+            out += c;
+    }
+    if (number_end == text.size()) out += '"';
+    return out;
+}
+
 FailurePages::FailurePages(fs::path dir, int max_pages)
     : dir_(std::move(dir)), max_pages_(max_pages) {}
 
@@ -74,12 +151,25 @@ FailurePages::~FailurePages() {
     changed_.notify_all();
 }  // thread_ joins after the jobs left (work() drains them first)
 
-void FailurePages::add(const tournament::GameRecord& record, const std::string& log_json) {
+void FailurePages::add(const tournament::GameRecord& record, const match::MatchLog& log,
+                       const std::string& log_json) {
     if (!failed(record)) return;
+    {
+        std::lock_guard guard(lock_);
+        if (made_.size() + jobs_.size() >= report::RunTally::kListedFailures) return;
+    }
+    nlohmann::json names = nlohmann::json::array();
+    for (const match::PlayerSpec& p : log.players) names.push_back({{"name", p.name}});
+    Job job{record.id,
+            {{"game", log.game},
+             {"players", names},
+             {"testcase", log.testcase},
+             {"seed", log.seed ? nlohmann::json(*log.seed) : nlohmann::json(nullptr)}},
+            failure_entry_of(record, log),
+            log_json};
     std::unique_lock guard(lock_);
-    if (made_.size() + jobs_.size() >= report::RunTally::kListedFailures) return;
     changed_.wait(guard, [&] { return jobs_.size() < kMaxWaiting; });
-    jobs_.push_back({record, log_json});
+    jobs_.push_back(std::move(job));
     if (!thread_.joinable()) thread_ = std::jthread([this] { work(); });
     guard.unlock();
     changed_.notify_all();
@@ -124,13 +214,7 @@ void FailurePages::work() {
 }
 
 void FailurePages::make(const Job& job) {
-    nlohmann::json log;
-    try {
-        log = nlohmann::json::parse(job.log_json);
-    } catch (const std::exception&) {
-        return;  // the report reads the log file (and says what is wrong with it)
-    }
-    nlohmann::json entry = failure_entry_of(job.record, log);
+    nlohmann::json entry = job.entry;
     bool page = false;
     {
         std::lock_guard guard(lock_);
@@ -138,17 +222,18 @@ void FailurePages::make(const Job& job) {
         if (page) ++pages_;
     }
     try {
-        if (page && write_replay_page_of(dir_, job.record.id, log))
-            entry["replay"] = "replays/" + job.record.id + ".html";
+        if (page && write_replay_page_text(dir_, job.id, job.title_fields,
+                                           script_safe_log_text(job.log_json)))
+            entry["replay"] = "replays/" + job.id + ".html";
         else
             page = false;
     } catch (const std::exception& e) {
-        diagnostics::log().warn("replay page of {} not written: {}", job.record.id, e.what());
+        diagnostics::log().warn("replay page of {} not written: {}", job.id, e.what());
         page = false;
     }
     std::lock_guard guard(lock_);
-    if (page) written_.insert(job.record.id);
-    made_[job.record.id] = std::move(entry);
+    if (page) written_.insert(job.id);
+    made_[job.id] = std::move(entry);
 }
 
 }  // namespace arena::view

@@ -14,8 +14,10 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <thread>
 
+#include "arena/match/match.hpp"
 #include "arena/tournament/record.hpp"
 #include "arena/view/view.hpp"
 
@@ -24,6 +26,17 @@ namespace arena::view {
 // What went wrong in the failed game `record`, from its parsed log (null or not an object: no
 // log kept): the report's entry, with "replay": null.
 nlohmann::json failure_entry_of(const tournament::GameRecord& record, const nlohmann::json& log);
+// The same from the log in memory (no JSON to parse).
+nlohmann::json failure_entry_of(const tournament::GameRecord& record, const match::MatchLog& log);
+
+// The page data of a log as the arena writes it (match::dump_json of match::to_json): its text
+// made safe inside a <script> element, its seed as text, without parsing it.
+std::string script_safe_log_text(std::string_view log_json);
+
+// Writes game `id`'s replay page from the fields its title needs ("game", "players" with
+// "name", "testcase", "seed") and its script-safe data; false for an id that could leave `dir`.
+bool write_replay_page_text(const std::filesystem::path& dir, const std::string& id,
+                            const nlohmann::json& title_fields, const std::string& safe_log);
 
 // Writes game `id`'s replay page, `dir`/replays/<id>.html (the viewer shared in
 // replays/viewer/); false, and nothing written, for an id that could leave the directory.
@@ -40,9 +53,12 @@ class FailurePages {
     FailurePages(const FailurePages&) = delete;
     FailurePages& operator=(const FailurePages&) = delete;
 
-    // A game just recorded and its log's JSON text. Nothing for a game without a failed seat.
-    // Never throws: what cannot be made here, the report makes from the log file.
-    void add(const tournament::GameRecord& record, const std::string& log_json);
+    // A game just recorded, its log and the log's JSON text as written. Nothing for a game
+    // without a failed seat. Its entry is made at once (the log is in memory); its page on the
+    // pages' thread, from the text without parsing it. Never throws: what cannot be made here,
+    // the report makes from the log file.
+    void add(const tournament::GameRecord& record, const match::MatchLog& log,
+             const std::string& log_json);
     // Waits until every game added is done.
     void finish();
     // The entry of failed game `id` ("replay" set when its page was written), nullopt when it
@@ -54,7 +70,9 @@ class FailurePages {
 
   private:
     struct Job {
-        tournament::GameRecord record;
+        std::string id;
+        nlohmann::json title_fields;  // what the page's title says of the game
+        nlohmann::json entry;
         std::string log_json;
     };
     void work();

@@ -328,7 +328,7 @@ nlohmann::json checked_match_log(nlohmann::json log, const fs::path& file) {
 }
 
 // The replay page of `log` from `page` (replay.html, or linked_replay_template()).
-std::string replay_page(const nlohmann::json& log, std::string_view page) {
+std::string page_title(const nlohmann::json& log) {
     std::string title = string_or(log, "game", "game");
     std::string names;
     for (const nlohmann::json& p : log.value("players", nlohmann::json::array()))
@@ -337,6 +337,11 @@ std::string replay_page(const nlohmann::json& log, std::string_view page) {
     const std::string testcase = string_or(log, "testcase", "");
     if (!testcase.empty()) title += ", " + testcase;
     if (log.contains("seed") && log["seed"].is_number()) title += ", seed " + log["seed"].dump();
+    return title;
+}
+
+std::string replay_page(const nlohmann::json& log, std::string_view page) {
+    const std::string title = page_title(log);
     // Seeds are 64-bit: a JavaScript number would round them (7191089608923740000), so the
     // page gets them as text.
     if (log.contains("seed") && log["seed"].is_number()) {
@@ -391,19 +396,44 @@ void write_shared_viewer(const fs::path& dir) {
 
 }  // namespace
 
-bool write_replay_page_of(const fs::path& dir, const std::string& id, const nlohmann::json& log) {
-    // Game ids are the arena's own (board, seed and bot names); a name that could leave the
-    // directory gets no page.
-    if (id.empty() || id.find('/') != std::string::npos || id.find("..") != std::string::npos)
-        return false;
+namespace {
+
+// Game ids are the arena's own (board, seed and bot names); a name that could leave the
+// directory gets no page.
+bool page_name_safe(const std::string& id) {
+    return !id.empty() && id.find('/') == std::string::npos && id.find("..") == std::string::npos;
+}
+
+const std::string& linked_template() {
     static const std::string linked = linked_replay_template();
+    return linked;
+}
+
+}  // namespace
+
+bool write_replay_page_of(const fs::path& dir, const std::string& id, const nlohmann::json& log) {
+    if (!page_name_safe(id)) return false;
     const fs::path page = dir / "replays" / (id + ".html");
-    if (linked.empty()) {
+    if (linked_template().empty()) {
         files::write_atomically(page, replay_html(log));
         return true;
     }
     write_shared_viewer(dir);
-    files::write_atomically(page, replay_page(log, linked));
+    files::write_atomically(page, replay_page(log, linked_template()));
+    return true;
+}
+
+bool write_replay_page_text(const fs::path& dir, const std::string& id,
+                            const nlohmann::json& title_fields, const std::string& safe_log) {
+    if (!page_name_safe(id)) return false;
+    const std::string title = page_title(title_fields);
+    const fs::path page = dir / "replays" / (id + ".html");
+    if (linked_template().empty()) {
+        files::write_atomically(page, fill_template(asset("replay.html"), title, safe_log));
+        return true;
+    }
+    write_shared_viewer(dir);
+    files::write_atomically(page, fill_template(linked_template(), title, safe_log));
     return true;
 }
 
