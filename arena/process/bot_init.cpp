@@ -152,28 +152,6 @@ long start_bot(const Command& command) {
     return bot;
 }
 
-// Until the bot's main process ends: forwards SIGTERM to the namespace, reaps every process
-// re-parented here, and reports the bot's wait status.
-int serve(long bot, KernelSigset waited) {
-    for (;;) {
-        siginfo_t info;
-        const long sig =
-            sys(__NR_rt_sigtimedwait, arg(&waited), arg(&info), 0, sizeof(KernelSigset));
-        if (sig < 0) continue;
-        if (sig == SIGTERM) {
-            sys(__NR_kill, -1, SIGTERM);  // every process of the namespace but this one
-            continue;
-        }
-        int status = 0;
-        for (long pid; (pid = sys(__NR_wait4, -1, arg(&status), WNOHANG, 0)) > 0;) {
-            if (pid == bot) {
-                report(proto::kExited, status);
-                return 0;  // the kernel now kills what is left of the namespace
-            }
-        }
-    }
-}
-
 int run(int argc, char** argv, char** envp) {
     Command command{};
     command.envp = envp;
@@ -197,7 +175,8 @@ int run(int argc, char** argv, char** envp) {
 
     const long bot = start_bot(command);
     if (bot < 0) return 127;
-    return serve(bot, waited);
+    serve_namespace(bot, waited, [](long) {});
+    return 0;
 }
 
 }  // namespace

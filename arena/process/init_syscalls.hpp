@@ -8,9 +8,13 @@
 
 #include <asm/unistd.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
 
 #include <cerrno>
 #include <cstddef>
+
+#include "arena/process/bot_init_protocol.hpp"
 
 #ifndef ARENA_INIT_RAW_SYSCALLS
 #include <unistd.h>
@@ -108,6 +112,34 @@ void (*const kRestorer)() = nullptr;
 inline void sys_sigaction(int sig, void (*handler)(int)) {
     KernelSigaction action{handler, kRestorerFlag, kRestorer, 0};
     sys(__NR_rt_sigaction, sig, arg(&action), 0, sizeof(KernelSigset));
+}
+
+// The loop of a namespace's init (both inits) once the bot runs: forwards SIGTERM to every
+// process of the namespace, reaps every process re-parented to it (`on_reaped` sees each, e.g.
+// to add up their usage), and when the bot's main process ends writes its wait status to fd 3
+// (bot_init_protocol.hpp) and returns: the init then exits and the kernel kills what is left.
+template <class OnReaped>
+inline void serve_namespace(long bot, KernelSigset waited, OnReaped on_reaped) {
+    for (;;) {
+        siginfo_t info;
+        const long sig =
+            sys(__NR_rt_sigtimedwait, arg(&waited), arg(&info), 0, sizeof(KernelSigset));
+        if (sig < 0) continue;
+        if (sig == SIGTERM) {
+            sys(__NR_kill, -1, SIGTERM);  // every process of the namespace but this one
+            continue;
+        }
+        int status = 0;
+        for (long pid; (pid = sys(__NR_wait4, -1, arg(&status), WNOHANG, 0)) > 0;) {
+            on_reaped(pid);
+            if (pid != bot) continue;
+            const arena::process::init_protocol::Record record{
+                arena::process::init_protocol::kExited, status};
+            while (sys_write(3, &record, sizeof record) == -EINTR) {
+            }
+            return;
+        }
+    }
 }
 
 }  // namespace

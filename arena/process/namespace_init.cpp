@@ -175,28 +175,6 @@ int bot_main(void* data) {
     sys_exit(127);
 }
 
-// Until the bot's main process ends: forwards SIGTERM to the namespace, reaps every process
-// re-parented here, and reports the bot's wait status.
-void serve(long bot, KernelSigset waited) {
-    for (;;) {
-        siginfo_t info;
-        const long sig =
-            sys(__NR_rt_sigtimedwait, arg(&waited), arg(&info), 0, sizeof(KernelSigset));
-        if (sig < 0) continue;
-        if (sig == SIGTERM) {
-            sys(__NR_kill, -1, SIGTERM);  // every process of the namespace but this one
-            continue;
-        }
-        int status = 0;
-        for (long pid; (pid = sys(__NR_wait4, -1, arg(&status), WNOHANG, 0)) > 0;) {
-            if (pid == bot) {
-                report(3, proto::kExited, status);
-                return;  // the kernel then kills what is left of the namespace
-            }
-        }
-    }
-}
-
 // Closes every fd from 4 up but `keep` (at most kMaxCgroups of them, each >= kCgroupFdsFrom).
 void close_all_but(const int* keep, int count) {
     int sorted[kMaxCgroups];
@@ -281,7 +259,7 @@ int init_main(void* data) {
     for (int fd = 0; fd <= 2; ++fd) sys_dup2(static_cast<int>(devnull), fd);
     if (devnull > 2) sys_close(static_cast<int>(devnull));
     report(3, proto::kStarted, static_cast<int>(bot));
-    serve(bot, waited);
+    serve_namespace(bot, waited, [](long) {});
     sys_exit(0);
 }
 

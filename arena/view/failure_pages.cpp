@@ -122,22 +122,13 @@ std::string script_safe_log_text(std::string_view text) {
         while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
         if (i > begin && text[i - 1] != '-') number_begin = begin, number_end = i;
     }
-    std::string out;
-    out.reserve(text.size() + text.size() / 16 + 2);
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (i == number_begin || i == number_end) out += '"';
-        const char c = text[i];
-        if (c == '<')
-            out += "\\u003c";
-        else if (c == '>')
-            out += "\\u003e";
-        else if (c == '&')
-            out += "\\u0026";
-        else
-            out += c;
-    }
-    if (number_end == text.size()) out += '"';
-    return out;
+    if (number_begin == std::string_view::npos) return script_safe_text(text);
+    std::string quoted(text.substr(0, number_begin));
+    quoted += '"';
+    quoted += text.substr(number_begin, number_end - number_begin);
+    quoted += '"';
+    quoted += text.substr(number_end);
+    return script_safe_text(quoted);
 }
 
 FailurePages::FailurePages(fs::path dir, int max_pages)

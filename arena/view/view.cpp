@@ -280,10 +280,13 @@ std::string running_banner(const nlohmann::json& data) {
 }  // namespace
 
 std::string script_safe_json(const nlohmann::json& value) {
-    const std::string text = match::dump_json(value);
+    return script_safe_text(match::dump_json(value));
+}
+
+std::string script_safe_text(std::string_view json_text) {
     std::string out;
-    out.reserve(text.size() + text.size() / 16);
-    for (char c : text) {
+    out.reserve(json_text.size() + json_text.size() / 16);
+    for (char c : json_text) {
         if (c == '<')
             out += "\\u003c";
         else if (c == '>')

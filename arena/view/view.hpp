@@ -103,6 +103,8 @@ class LiveReport {
 // JSON text that can stand inside an HTML <script> element: every '<', '>' and '&' (which JSON
 // allows only inside strings) is written as a \u escape, so no "</script>" can end it early.
 std::string script_safe_json(const nlohmann::json& value);
+// The same for JSON already written as text.
+std::string script_safe_text(std::string_view json_text);
 
 // The compiled-in viewer file (e.g. "replay.js"); throws std::out_of_range for an unknown name.
 std::string_view asset(std::string_view name);
