@@ -83,7 +83,8 @@
 
   // ---- header ----------------------------------------------------------------------------------
 
-  const failedGames = data.failures.length;
+  // All of the run's failed games; data.failures lists the earliest of them only (at most 500).
+  const failedGames = data.failed_games !== undefined ? data.failed_games : data.failures.length;
   root.append(htmlEl("header", {},
                      htmlEl("h1", {}, "arena report: " + data.game + " · " + data.title),
                      htmlEl("span", { class: "muted" },
@@ -471,7 +472,10 @@
       }
     }
     const capped = list.filter((f) => !f.replay).length;
-    section("Failures", list.length + " failed game" + (list.length === 1 ? "" : "s") + ". The game's name opens its replay " +
+    const listed = failedGames > list.length
+      ? failedGames + " failed games; the first " + list.length + " by game id are listed"
+      : list.length + " failed game" + (list.length === 1 ? "" : "s");
+    section("Failures", listed + ". The game's name opens its replay " +
             "(replays/<game>.html) and the turn its replay at the failing turn (#turn=N)" + (capped ? "; " + capped + " without a replay page (over the cap of " + data.replays_cap +
             ", or the log is missing): `arena view games/<game>.json` makes one." : "."),
             summary,

@@ -205,6 +205,9 @@ int set_up(Plan& plan, int* error) {
                                     !write_file("/proc/self/gid_map", plan.gid_map)))
         return failed(1, -EPERM);
     if (const long r = sys(__NR_prctl, PR_SET_PDEATHSIG, SIGKILL); r < 0) return failed(2, r);
+    // Its name in ps, top and `pkill arena`: not the arena's (its command line stays the arena's:
+    // that is the shared memory's).
+    sys(__NR_prctl, PR_SET_NAME, arg("arena-bot-init"));
     // The arena may have died before the death signal was armed: then its end of the lifeline
     // is closed and ours reads EOF.
     sys_close(plan.lifeline_write_fd);

@@ -197,6 +197,26 @@ std::map<std::string, BotIdentity> check_bot_versions(const TournamentConfig& co
     return identities;
 }
 
+// A seat that could not start because its program (or working directory, or script) is no longer
+// there, though it was when the run began: the bot is being rebuilt or was moved. Recording the
+// game would score it as a crash, and every later game of that bot too, so the run stops instead
+// (the game not recorded, the others under way finish): --resume plays it once the bot is back.
+void refuse_vanished_programs(const ScheduledGame& game,
+                              const std::vector<match::PlayerSpec>& players,
+                              const match::MatchLog& log) {
+    for (std::size_t seat = 0; seat < log.seats.size() && seat < players.size(); ++seat) {
+        if (!log.seats[seat].detail.starts_with("could not start: ")) continue;
+        try {
+            match::check_command(players[seat]);
+        } catch (const std::exception& e) {
+            throw RunError(std::string(e.what()) + " (it was there when the run began). Game " +
+                           game.id +
+                           " was not recorded; put the bot back (a rebuild in progress?), then "
+                           "go on with --resume");
+        }
+    }
+}
+
 // One scheduled game played and its log written; nothing when the arena was interrupted
 // meanwhile.
 std::optional<GameRecord> play_game(const TournamentConfig& config, const ScheduledGame& game,
@@ -218,6 +238,7 @@ std::optional<GameRecord> play_game(const TournamentConfig& config, const Schedu
         diagnostics::log().debug("game {}: interrupted, not recorded", game.id);
         return std::nullopt;
     }
+    refuse_vanished_programs(game, players, log);
     if (!config.testcases.empty()) log.testcase = config.testcases[game.testcase].name;
     log.seed = game.seed;
     std::string log_text;
