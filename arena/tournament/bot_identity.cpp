@@ -160,6 +160,25 @@ std::vector<std::string> identity_changes(const BotIdentity& before, const BotId
             break;
         }
     }
+    // A word that names a file now and did not then, or the other way round: a file the bot
+    // writes (a log, a pid file) or deleted, named on its command line, is part of its version.
+    const auto named = [](const BotIdentity& identity, const std::string& word) {
+        for (const HashedFile& f : identity.files)
+            if (f.word == word) return true;
+        return false;
+    };
+    const std::string writes =
+        " (a file named on a bot's command line is part of its version: a file the bot writes "
+        "belongs elsewhere, or use --replace)";
+    for (const HashedFile& file : now.files) {
+        if (!named(before, file.word))
+            changes.push_back("file " + file.path + " exists now, not when its games were played" +
+                              writes);
+    }
+    for (const HashedFile& old : before.files) {
+        if (!named(now, old.word))
+            changes.push_back("file " + old.path + " is gone since its games were played" + writes);
+    }
     if (changes.empty() && before.files != now.files)
         changes.push_back("the files its command names changed");
     return changes;

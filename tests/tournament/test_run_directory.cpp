@@ -146,6 +146,20 @@ TEST_CASE("bot identity: command, working dir and the content of every file it n
     bot.command = "sh bot.py --slow";
     CHECK(mentions(identity_changes(before, identify(bot)),
                    "command 'sh bot.py --fast' -> 'sh bot.py --slow'"));
+    // A file the bot writes, named on its command line (a pid file): which one, and what to do.
+    bot.command = "sh bot.py --pid out.pid";
+    const BotIdentity without_pid = identify(bot);
+    std::ofstream(dir / "out.pid") << "123\n";
+    CHECK(mentions(identity_changes(without_pid, identify(bot)),
+                   "file " + (dir / "out.pid").string() +
+                       " exists now, not when its games were "
+                       "played (a file named on a bot's command line is part of its version"));
+    fs::remove(dir / "out.pid");
+    std::ofstream(dir / "out.pid") << "1\n";
+    const BotIdentity with_pid = identify(bot);
+    fs::remove(dir / "out.pid");
+    CHECK(mentions(identity_changes(with_pid, identify(bot)),
+                   "file " + (dir / "out.pid").string() + " is gone since its games were played"));
     // A missing program is an identity too (its games are crashes), not an error.
     CHECK(identify({"x", "./no-such-bot", dir.string()}).files.at(0).sha256 == "");
 }
