@@ -223,12 +223,16 @@ int finish_run(const tournament::TournamentConfig& config, const report::RunTall
     }
     if (!signal && tally.games() > 0 && tally.referee_failures() == tally.games()) {
         // Nothing was rated, and not for the bots' sake (issue 18): a broken tool, exit 2.
+        // A runner (convention 2) has the SDK's interface, not the referee protocol.
+        const bool runner = tally.first_referee_failure().starts_with("runner ");
         std::cerr << "error: every game of this run (" << tally.games()
                   << ") failed in the referee, so nothing was rated (the first failure is above). "
-                     "Check the referee by hand (`"
-                  << program
-                  << " referee --help` shows the protocol; docs/other-games.md, \"Referee "
-                     "failures\"), then play again with another --out.\n";
+                  << (runner ? "Check the runner by hand (it must exit 0 and write the SDK's game "
+                               "result JSON; docs/other-games.md, \"Convention 2\")"
+                             : "Check the referee by hand (`" + program +
+                                   " referee --help` shows the protocol; docs/other-games.md, "
+                                   "\"Referee failures\")")
+                  << ", then play again with another --out.\n";
         return 2;
     }
     if (!signal) return 0;

@@ -71,3 +71,14 @@ set_tests_properties(external.match_referee_failure.all_games PROPERTIES
   PASS_REGULAR_EXPRESSION "^EXIT2\n.*s0001-a_vs_b: no result: the referee failed\n.*2 game\\(s\\) failed in the referee: first: .*error: every game of this run \\(2\\) failed in the referee, so nothing was rated.*referee --help.*another --out\\.\n.*pf_match/standings.md"
   FAIL_REGULAR_EXPRESSION "a 0, b 0"
   TIMEOUT 60)
+
+# The same with an SDK runner (convention 2): the advice is the runner's interface, not the
+# referee protocol.
+add_test(NAME external.match_referee_failure.all_games_runner COMMAND sh -c [[
+  rm -rf pf_match_runner
+  "$0" match --runner "sh $1/runner/hostile_runner.sh fail" --bot "a=$2 echo" --bot "b=$2 echo" \
+    -n 2 --out pf_match_runner > /dev/null 2> pf_match_runner.err; echo EXIT$?
+  cat pf_match_runner.err]] ${PF_ARENA} ${PF_DIR} ${PF_TESTBOT})
+set_tests_properties(external.match_referee_failure.all_games_runner PROPERTIES
+  PASS_REGULAR_EXPRESSION "^EXIT2\nerror: every game of this run \\(2\\) failed in the referee, so nothing was rated \\(the first failure is above\\)\\. Check the runner by hand \\(it must exit 0 and write the SDK's game result JSON; docs/other-games.md, \"Convention 2\"\\), then play again with another --out\\.\n$"
+  TIMEOUT 60)
