@@ -203,9 +203,16 @@ std::map<std::string, BotIdentity> check_bot_versions(const TournamentConfig& co
 // (the game not recorded, the others under way finish): --resume plays it once the bot is back.
 void refuse_vanished_programs(const ScheduledGame& game,
                               const std::vector<match::PlayerSpec>& players,
-                              const match::MatchLog& log) {
+                              const match::MatchLog& log,
+                              const std::map<std::string, BotIdentity>& identities) {
     for (std::size_t seat = 0; seat < log.seats.size() && seat < players.size(); ++seat) {
         if (!log.seats[seat].detail.starts_with("could not start: ")) continue;
+        // Its program was hashed when the run began: "" means it was missing then already (a
+        // caller that did not check the commands first: its games are crashes, as before).
+        const auto known = identities.find(players[seat].name);
+        if (known == identities.end() || known->second.files.empty() ||
+            known->second.files.front().sha256.empty())
+            continue;
         try {
             match::check_command(players[seat]);
         } catch (const std::exception& e) {
@@ -221,7 +228,8 @@ void refuse_vanished_programs(const ScheduledGame& game,
 // meanwhile.
 std::optional<GameRecord> play_game(const TournamentConfig& config, const ScheduledGame& game,
                                     const match::MatchOptions& match_options, const fs::path& out,
-                                    const RunOptions& options) {
+                                    const RunOptions& options,
+                                    const std::map<std::string, BotIdentity>& identities) {
     referee::GameSetup setup;
     setup.game = config.game;
     setup.players = static_cast<int>(game.seats.size());
@@ -238,7 +246,7 @@ std::optional<GameRecord> play_game(const TournamentConfig& config, const Schedu
         diagnostics::log().debug("game {}: interrupted, not recorded", game.id);
         return std::nullopt;
     }
-    refuse_vanished_programs(game, players, log);
+    refuse_vanished_programs(game, players, log, identities);
     if (!config.testcases.empty()) log.testcase = config.testcases[game.testcase].name;
     log.seed = game.seed;
     std::string log_text;
@@ -337,8 +345,8 @@ class Workers {
             }
             if (process::interrupt_signal()) return;
             try {
-                std::optional<GameRecord> record =
-                    play_game(config_, games_.game(i), match_options_, options_.out, options_);
+                std::optional<GameRecord> record = play_game(
+                    config_, games_.game(i), match_options_, options_.out, options_, identities_);
                 if (!record) return;
                 std::lock_guard guard(lock_);
                 save(i, std::move(*record));
