@@ -127,16 +127,16 @@ interrupt)  # SIGINT / SIGTERM: partial standings, "N of M games saved; to go on
     done
     echo PASSED ;;
 
-kill9)  # kill -9 at 5 moments of a 200-game run, then --resume: the uninterrupted standings
-    config c.json 100
+kill9)  # kill -9 at 5 moments of a 120-game run, then --resume: the uninterrupted standings
+    config c.json 60
     "$arena" tournament c.json --out full --concurrency 2 > /dev/null || fail "uninterrupted run"
-    for at in 1 37 80 121 190; do
+    for at in 1 23 50 81 115; do
         "$arena" tournament c.json --out "d$at" --concurrency 2 > /dev/null 2>&1 & pid=$!
         wait_lines "d$at/results.jsonl" $at
         kill -KILL $pid; wait $pid
         echo "killed at $(lines "d$at/results.jsonl") games"
         "$arena" tournament --resume --out "d$at" > out.txt 2>&1 || fail "resume after kill at $at: $(tail -3 out.txt)"
-        [ "$(lines "d$at/results.jsonl")" = 200 ] || fail "kill at $at: $(lines "d$at/results.jsonl") games"
+        [ "$(lines "d$at/results.jsonl")" = 120 ] || fail "kill at $at: $(lines "d$at/results.jsonl") games"
         same_standings full "d$at"
     done
     echo PASSED ;;
