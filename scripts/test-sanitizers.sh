@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test suite under AddressSanitizer + UndefinedBehaviorSanitizer, then a short run of every
-# fuzz target (FUZZ_SECONDS each, default 10). CI runs this once (scripts/test.sh with CI set).
+# fuzz target (FUZZ_SECONDS each, default 5: a smoke test within CI's 30 minutes;
+# scripts/fuzz.sh alone fuzzes longer). CI runs this once (scripts/test.sh with CI set).
 # Any sanitizer report, leak included, fails the run.
 #   build-san/   the whole project and its tests with ASan + UBSan, built by the project's usual
 #                compiler (what builds in Release builds here too)
@@ -24,7 +25,7 @@ export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 (cd "$build" && ctest --output-on-failure -j "$(nproc)" --timeout 600 -LE cluster)
 tested=$(date +%s)
 
-BUILD_DIR="${FUZZ_BUILD_DIR:-build-fuzz}" scripts/fuzz.sh "${FUZZ_SECONDS:-10}"
+BUILD_DIR="${FUZZ_BUILD_DIR:-build-fuzz}" scripts/fuzz.sh "${FUZZ_SECONDS:-5}"
 end=$(date +%s)
 echo "sanitizers: build $((built - start)) s, ctest $((tested - built)) s," \
   "fuzz build and runs $((end - tested)) s"
