@@ -199,6 +199,17 @@ TEST_CASE("sdk_runner: a runner that never ends is stopped at the bound") {
     CHECK(log.seats[1].rank == 0);
 }
 
+TEST_CASE("sdk_runner: exit code 124 is the bound only near the bound") {
+    // coreutils' timeout rings on CLOCK_REALTIME, which may run a little ahead of arena's clock:
+    // its 124 a little before the bound on arena's clock is still the bound (the CI saw it said
+    // as a plain exit code). A runner's own 124 well before the bound stays its exit code.
+    CHECK(play_hostile("exit124late", std::chrono::seconds(2)).referee_failure ==
+          runner_of("exit124late") +
+              "still running after 2 s (the bound on a runner's whole game): ended (no stderr)");
+    CHECK(play_hostile("exit124", std::chrono::seconds(2)).referee_failure ==
+          runner_of("exit124") + "exited with code 124 (no stderr)");
+}
+
 TEST_CASE("sdk_runner: ARENA_RUNNER_TIMEOUT_MS sets the bound") {
     use_test_wrapper();
     ::setenv("ARENA_RUNNER_TIMEOUT_MS", "1000", 1);
