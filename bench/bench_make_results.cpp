@@ -14,7 +14,7 @@
 // at 300, per-turn times in ms rounded to 0.01, each seat's bot identity with the program's real
 // SHA-256, so that `arena tournament --resume --out DIR` takes the directory as complete and
 // plays nothing. Deterministic: the same N and PROGRAM give the same bytes.
-#include <openssl/evp.h>
+#include <nettle/sha2.h>
 
 #include <algorithm>
 #include <charconv>
@@ -51,14 +51,16 @@ struct SplitMix {
 std::string sha256_of_file(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int size = 0;
-    EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr);
+    sha256_ctx context;
+    sha256_init(&context);
+    sha256_update(&context, bytes.size(), reinterpret_cast<const std::uint8_t*>(bytes.data()));
+    unsigned char digest[SHA256_DIGEST_SIZE];
+    sha256_digest(&context, sizeof digest, digest);
     static const char hex[] = "0123456789abcdef";
     std::string text;
-    for (unsigned int i = 0; i < size; ++i) {
-        text += hex[digest[i] >> 4];
-        text += hex[digest[i] & 15];
+    for (unsigned char byte : digest) {
+        text += hex[byte >> 4];
+        text += hex[byte & 15];
     }
     return text;
 }

@@ -8,7 +8,7 @@ packages=(
   libboost1.81-dev      # Boost.Process v2 and Boost.Asio (bot processes)
   nlohmann-json3-dev    # logs, configs, results
   libcli11-dev          # command line
-  libssl-dev            # SHA-256 (libcrypto): which version of a bot played each game
+  nettle-dev pkg-config # SHA-256 (Nettle): which version of a bot played each game
   libspdlog-dev         # the arena's own diagnostics (--log-level, --diagnostics)
   libzstd-dev           # compressed match logs (games/<id>.json.zst)
   doctest-dev           # tests

@@ -1,9 +1,9 @@
 #include "arena/tournament/bot_identity.hpp"
 
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
+#include <nettle/sha2.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 
@@ -13,12 +13,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string hex(const unsigned char* bytes, unsigned int size) {
+// The digest of `context` as 64 hex digits.
+std::string hex_digest(sha256_ctx& context) {
+    unsigned char digest[SHA256_DIGEST_SIZE];
+    sha256_digest(&context, sizeof digest, digest);
     static const char digits[] = "0123456789abcdef";
     std::string text;
-    for (unsigned int i = 0; i < size; ++i) {
-        text += digits[bytes[i] >> 4];
-        text += digits[bytes[i] & 15];
+    for (unsigned char byte : digest) {
+        text += digits[byte >> 4];
+        text += digits[byte & 15];
     }
     return text;
 }
@@ -29,20 +32,14 @@ std::string hex(const unsigned char* bytes, unsigned int size) {
 std::string file_sha256(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);
     if (!in) return "";
-    // SHA-256 needs no configuration: without this, libcrypto's first use reads openssl.cnf,
-    // a third of the time a run spends hashing its bots (measured: 0.9 -> 0.6 ms).
-    static const bool no_config = OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, nullptr);
-    (void)no_config;
-    EVP_MD_CTX* context = EVP_MD_CTX_new();
-    EVP_DigestInit_ex(context, EVP_sha256(), nullptr);
+    sha256_ctx context;
+    sha256_init(&context);
     char buffer[1 << 16];
     while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
-        EVP_DigestUpdate(context, buffer, static_cast<std::size_t>(in.gcount()));
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int size = 0;
-    EVP_DigestFinal_ex(context, digest, &size);
-    EVP_MD_CTX_free(context);
-    return in.bad() ? "" : hex(digest, size);
+        sha256_update(&context, static_cast<std::size_t>(in.gcount()),
+                      reinterpret_cast<const std::uint8_t*>(buffer));
+    const std::string digest = hex_digest(context);
+    return in.bad() ? "" : digest;
 }
 
 std::string directory_sha256(const fs::path& dir) {
@@ -70,10 +67,10 @@ fs::path working_dir_of(const match::PlayerSpec& bot) {
 }  // namespace
 
 std::string sha256_hex(const std::string& bytes) {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int size = 0;
-    EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr);
-    return hex(digest, size);
+    sha256_ctx context;
+    sha256_init(&context);
+    sha256_update(&context, bytes.size(), reinterpret_cast<const std::uint8_t*>(bytes.data()));
+    return hex_digest(context);
 }
 
 BotIdentity identify(const match::PlayerSpec& bot) {

@@ -41,7 +41,7 @@ BotIdentity identity_from_json(const nlohmann::json& json);  // throws nlohmann:
 // "program /x/bot: content changed (sha256 1a2b3c4d -> 5e6f7a8b)". Empty when equal.
 std::vector<std::string> identity_changes(const BotIdentity& before, const BotIdentity& now);
 
-// SHA-256 of bytes, as 64 hex digits (OpenSSL's libcrypto).
+// SHA-256 of bytes, as 64 hex digits (Nettle's).
 std::string sha256_hex(const std::string& bytes);
 
 // SHA-256 of a file's content; "" when it cannot be read.
