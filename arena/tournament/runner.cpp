@@ -19,6 +19,7 @@
 #include "arena/process/interrupt.hpp"
 #include "arena/tournament/bot_build.hpp"
 #include "arena/tournament/bot_identity.hpp"
+#include "arena/tournament/game_finisher.hpp"
 #include "arena/tournament/game_ids.hpp"
 #include "arena/tournament/log_store.hpp"
 #include "arena/tournament/progress.hpp"
@@ -224,29 +225,39 @@ void refuse_vanished_programs(const ScheduledGame& game,
     }
 }
 
-// One scheduled game played and its log written; nothing when the arena was interrupted
-// meanwhile.
-std::optional<GameRecord> play_game(const TournamentConfig& config, const ScheduledGame& game,
-                                    const match::MatchOptions& match_options, const fs::path& out,
-                                    const RunOptions& options,
-                                    const std::map<std::string, BotIdentity>& identities) {
+// The bots of a scheduled game, by seat.
+std::vector<match::PlayerSpec> players_of(const TournamentConfig& config,
+                                          const ScheduledGame& game) {
+    std::vector<match::PlayerSpec> players;
+    for (std::size_t seat : game.seats) players.push_back(config.bots[seat]);
+    return players;
+}
+
+// One scheduled game played; nothing when the arena was interrupted meanwhile.
+std::optional<match::MatchLog> play_scheduled(const TournamentConfig& config,
+                                              const ScheduledGame& game,
+                                              const match::MatchOptions& match_options) {
     referee::GameSetup setup;
     setup.game = config.game;
     setup.players = static_cast<int>(game.seats.size());
     setup.seed = game.seed;
     if (!config.testcases.empty()) setup.testcase = config.testcases[game.testcase].text;
-    std::vector<match::PlayerSpec> players;
-    for (std::size_t seat : game.seats) players.push_back(config.bots[seat]);
-
     diagnostics::log().debug("game {}: started", game.id);
-    match::MatchLog log = match::play_game(setup, players, match_options);
+    match::MatchLog log = match::play_game(setup, players_of(config, game), match_options);
     // The interrupt killed this game's bots (or may have): the game is not what the bots would
     // have played. Resume plays it again.
     if (process::interrupt_signal()) {
         diagnostics::log().debug("game {}: interrupted, not recorded", game.id);
         return std::nullopt;
     }
-    refuse_vanished_programs(game, players, log, identities);
+    return log;
+}
+
+// A played game's log written and its record made (not yet in results.jsonl).
+GameRecord record_game(const TournamentConfig& config, const ScheduledGame& game,
+                       match::MatchLog& log, const fs::path& out, const RunOptions& options,
+                       const std::map<std::string, BotIdentity>& identities) {
+    refuse_vanished_programs(game, players_of(config, game), log, identities);
     if (!config.testcases.empty()) log.testcase = config.testcases[game.testcase].name;
     log.seed = game.seed;
     std::string log_text;
@@ -337,6 +348,10 @@ class Workers {
 
   private:
     void work() {
+        // Each game is written while this worker plays its next one (game_finisher.hpp), except
+        // with stop_after: the caller's answer after a game stops the run before the next starts.
+        GameFinisher finisher([this](PlayedGame&& game) { finish(std::move(game)); },
+                              !options_.stop_after);
         for (std::size_t i = next_++; i < games_.size(); i = next_++) {
             if (played_[i]) continue;  // by an earlier run (--resume)
             {
@@ -345,16 +360,31 @@ class Workers {
             }
             if (process::interrupt_signal()) return;
             try {
-                std::optional<GameRecord> record = play_game(
-                    config_, games_.game(i), match_options_, options_.out, options_, identities_);
-                if (!record) return;
-                std::lock_guard guard(lock_);
-                save(i, std::move(*record));
+                std::optional<match::MatchLog> log =
+                    play_scheduled(config_, games_.game(i), match_options_);
+                if (!log) return;
+                finisher.add(PlayedGame{i, std::move(*log)});
             } catch (...) {
-                std::lock_guard guard(lock_);
-                if (!failure_) failure_ = std::current_exception();
+                fail(std::current_exception());
             }
         }
+    }  // the finisher writes the last game before the worker ends
+
+    // A played game's log written and its record appended to results.jsonl.
+    void finish(PlayedGame&& game) {
+        try {
+            GameRecord record = record_game(config_, games_.game(game.nth), game.log, options_.out,
+                                            options_, identities_);
+            std::lock_guard guard(lock_);
+            save(game.nth, std::move(record));
+        } catch (...) {
+            fail(std::current_exception());
+        }
+    }
+
+    void fail(std::exception_ptr failure) {
+        std::lock_guard guard(lock_);
+        if (!failure_) failure_ = failure;
     }
 
     // Under the lock: the record of the run's game `nth` appended to results.jsonl with its bots'
