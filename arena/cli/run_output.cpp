@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <future>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -205,6 +206,13 @@ int finish_run(const tournament::TournamentConfig& config, const report::RunTall
     const std::string partial = signal ? "partial: " + std::to_string(tally.games()) + " of " +
                                              std::to_string(scheduled) + " games (interrupted)"
                                        : "";
+    // The report page (standings, charts, failed games' replays) is written while the standings
+    // files are: both are read off the tally alone, and once the games are over the cores are
+    // free (issue 17: a run's closing time). (A future of std::async waits for its thread when
+    // it goes, so the tally outlives the report's thread whatever throws.)
+    std::future<view::ReportFiles> report = std::async(std::launch::async, [&] {
+        return view::write_report(out, config, tally, view::kMaxReplayPages, pages);
+    });
     std::string table = write_standings(config, tally, out, partial, program);
     table += report::failures_text(tally, out, program);
     std::cout << "\n"
@@ -212,12 +220,10 @@ int finish_run(const tournament::TournamentConfig& config, const report::RunTall
               << "\nwritten: " << (out / "results.jsonl").string() << ", "
               << (out / "standings.md").string() << " (.json, .csv), " << (out / "games").string()
               << "/\n";
-    // The report page (standings, charts, failed games' replays) is a view of the files above:
-    // a failure to write it must not hide the results.
+    // The report is a view of the files above: a failure to write it must not hide the results.
     try {
-        const view::ReportFiles report =
-            view::write_report(out, config, tally, view::kMaxReplayPages, pages);
-        std::cout << "report: " << report.report.string() << " (open it in a browser)\n";
+        const view::ReportFiles written = report.get();
+        std::cout << "report: " << written.report.string() << " (open it in a browser)\n";
     } catch (const std::exception& e) {
         std::cerr << "warning: no report.html: " << e.what() << "\n";
     }
