@@ -90,6 +90,10 @@ int run_script_check(const ReplayArgs& args, const Recorded& recorded) {
     }
     std::cout << "consistent: the " << recorded.log.game << " referee gives every input, verdict "
               << "and the result of " << args.log_file << " (" << recorded.what << ")\n";
+    // Consistent, and yet no result: said, or "consistent" alone reads as a game that counted.
+    if (!recorded.log.referee_failure.empty())
+        std::cout << "The game has no result: the referee failed, not the bots ("
+                  << one_line(recorded.log.referee_failure) << ").\n";
     return 0;
 }
 

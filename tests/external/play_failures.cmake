@@ -17,7 +17,7 @@ add_test(NAME external.play_referee_failure.garbage COMMAND sh -c [[
   grep -c '"referee_failure": "referee ' pf_garbage.json
   "$0" replay pf_garbage.json --script; echo EXIT$?]] ${PF_ARENA} ${PF_DIR} ${PF_TESTBOT})
 set_tests_properties(external.play_referee_failure.garbage PROPERTIES
-  PASS_REGULAR_EXPRESSION "^EXIT2\nexternal, seed 1, 1 turns, [0-9]+ ms\nresult: none: the referee failed \\(said on stderr\\)\n  seat 0 testbot#0: ok\n  seat 1 testbot#1: ok\nlog: pf_garbage.json\n---\nerror: referee 'sh [^']*/garbage.sh': line 4: 'hello, I am a referee': not a command [^\n]*\nThe game has no result: the referee failed, not the bots\\.\nCheck the referee by hand: run\n  sh [^\n]*/garbage.sh\nand type \"###Start 2\": it must write only ###Input, ###Output, ###Error and ###End lines on\nstdout [^\n]*`arena referee --help`[^\n]*\nprotocol; docs/other-games.md, \"Referee failures\"\\)\\.\nThe game as far as it went is in pf_garbage.json: `[^`\n]*arena replay pf_garbage.json --script` [^\n]*\n---\n1\nconsistent: [^\n]*\nEXIT0\n$"
+  PASS_REGULAR_EXPRESSION "^EXIT2\nexternal, seed 1, 1 turns, [0-9]+ ms\nresult: none: the referee failed \\(said on stderr\\)\n  seat 0 testbot#0: ok\n  seat 1 testbot#1: ok\nlog: pf_garbage.json\n---\nerror: referee 'sh [^']*/garbage.sh': line 4: 'hello, I am a referee': not a command [^\n]*\nThe game has no result: the referee failed, not the bots\\.\nCheck the referee by hand: run\n  sh [^\n]*/garbage.sh\nand type \"###Start 2\": it must write only ###Input, ###Output, ###Error and ###End lines on\nstdout [^\n]*`arena referee --help`[^\n]*\nprotocol. docs/other-games.md, \"Referee failures\"\\)\\.\nThe game as far as it went is in pf_garbage.json: `[^`\n]*arena replay pf_garbage.json --script` [^\n]*\n---\n1\nconsistent: [^\n]*\nThe game has no result: the referee failed, not the bots \\(referee 'sh [^\n]*garbage.sh': line 4: [^\n]*\\)\\.\nEXIT0\n$"
   TIMEOUT 60)
 
 # A referee that exits before ###End, with --json: the log on stdout all the same, the error on
@@ -27,7 +27,7 @@ add_test(NAME external.play_referee_failure.exits_early_json COMMAND sh -c [[
     --bot "$2 echo" --seed 42 --json > pf_early.json 2> pf_early.err; echo EXIT$?
   grep -c '"referee_failure": "referee ' pf_early.json; cat pf_early.err]] ${PF_ARENA} ${PF_DIR} ${PF_TESTBOT})
 set_tests_properties(external.play_referee_failure.exits_early_json PROPERTIES
-  PASS_REGULAR_EXPRESSION "^EXIT2\n1\nerror: referee 'sh [^']*/exits_early.sh --seed 42': [^\n]*before ###End[^\n]*out of cheese\nThe game has no result: the referee failed, not the bots\\.\nCheck the referee by hand: run\n  sh [^\n]*/exits_early.sh --seed 42\nand type \"###Start 2\"[^\n]*\nstdout [^\n]*\nprotocol; [^\n]*\n$"
+  PASS_REGULAR_EXPRESSION "^EXIT2\n1\nerror: referee 'sh [^']*/exits_early.sh --seed 42': [^\n]*before ###End[^\n]*out of cheese\nThe game has no result: the referee failed, not the bots\\.\nCheck the referee by hand: run\n  sh [^\n]*/exits_early.sh --seed 42\nand type \"###Start 2\"[^\n]*\nstdout [^\n]*\nprotocol. [^\n]*\n$"
   TIMEOUT 60)
 
 # An SDK referee runner that fails: exit 2, the runner named with its stderr, and its command
@@ -80,5 +80,5 @@ add_test(NAME external.match_referee_failure.all_games_runner COMMAND sh -c [[
     -n 2 --out pf_match_runner > /dev/null 2> pf_match_runner.err; echo EXIT$?
   cat pf_match_runner.err]] ${PF_ARENA} ${PF_DIR} ${PF_TESTBOT})
 set_tests_properties(external.match_referee_failure.all_games_runner PROPERTIES
-  PASS_REGULAR_EXPRESSION "^EXIT2\nerror: every game of this run \\(2\\) failed in the referee, so nothing was rated \\(the first failure is above\\)\\. Check the runner by hand \\(it must exit 0 and write the SDK's game result JSON; docs/other-games.md, \"Convention 2\"\\), then play again with another --out\\.\n$"
+  PASS_REGULAR_EXPRESSION "^EXIT2\nerror: every game of this run \\(2\\) failed in the referee, so nothing was rated \\(the first failure is above\\)\\. Check the runner by hand \\(it must exit 0 and write the SDK's game result JSON. docs/other-games.md, \"Convention 2\"\\), then play again with another --out\\.\n$"
   TIMEOUT 60)
