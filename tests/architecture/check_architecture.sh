@@ -53,5 +53,12 @@ done < <(find arena -name '*.cpp' -o -name '*.hpp' | xargs wc -l)
 while IFS= read -r hit; do fail "command-line code outside arena/cli/: $hit"
 done < <(grep -rn '#include <CLI/' arena --include='*.cpp' --include='*.hpp' | grep -v '^arena/cli/')
 
+# 5. A test's expected output is one regular expression: a ';' in PASS_REGULAR_EXPRESSION or
+# FAIL_REGULAR_EXPRESSION makes it a CMake list, and the test then passes when any piece matches
+# (three tests checked only their first half that way). Match a ';' with '.'.
+while IFS= read -r hit; do fail "a ';' in a test's expected-output regex splits it (write '.'): $hit"
+done < <(grep -rnE '(PASS|FAIL)_REGULAR_EXPRESSION "([^"\\]|\\.)*;' tests \
+           --include='CMakeLists.txt' --include='*.cmake')
+
 [ $status -eq 0 ] && echo "architecture: all rules hold"
 exit $status

@@ -16,7 +16,7 @@ add_test(NAME cli.match.diceshogi_games COMMAND sh -c [[
   for f in config.json standings.md standings.json standings.csv report.html; do [ -f match_ds/$f ] || echo "MISSING $f"; done
   "$0" view match_ds > /dev/null 2>&1; echo VIEW_EXIT$?]] ${ARENA} ${DS_RANDOM})
 set_tests_properties(cli.match.diceshogi_games PROPERTIES
-  PASS_REGULAR_EXPRESSION "Dice Shogi match: a vs b, 6 games \\(3 seed\\(s\\) x 2 seat orders\\); 5 rounded up to whole seat-swapped groups, master seed 7; 2 at a time, output in match_ds/.*Elo \\[95%\\].*a vs b: 6 games, W-D-L [0-9]+-[0-9]+-[0-9]+, pentanomial [0-9 /]+\\(seat-swapped pairs.*Elo \\(pair's games\\).*LOS \\(pair's games\\).*EXIT0\nLINES=6\nLOGS=6\nVIEW_EXIT0"
+  PASS_REGULAR_EXPRESSION "Dice Shogi match: a vs b, 6 games \\(3 seed\\(s\\) x 2 seat orders\\). 5 rounded up to whole seat-swapped groups, master seed 7. 2 at a time, output in match_ds/.*Elo \\[95%\\].*a vs b: 6 games, W-D-L [0-9]+-[0-9]+-[0-9]+, pentanomial [0-9 /]+\\(seat-swapped pairs.*Elo \\(pair's games\\).*LOS \\(pair's games\\).*EXIT0\nLINES=6\nLOGS=6\nVIEW_EXIT0"
   FAIL_REGULAR_EXPRESSION "MISSING")
 
 # The same seed plays the same games: the results match line for line (but for timings).
@@ -49,7 +49,7 @@ add_test(NAME cli.match.samegame_boards COMMAND sh -c [[
   "$0" match SameGame --bot "greedy=$1" --bot "rand=$2 --seed 3" --boards 1,2,5-6 --out match_sg; echo EXIT$?
   wc -l < match_sg/results.jsonl | sed 's/^ */LINES=/']] ${ARENA} ${GREEDY} ${SG_RANDOM})
 set_tests_properties(cli.match.samegame_boards PROPERTIES
-  PASS_REGULAR_EXPRESSION "SameGame match: greedy vs rand on the same boards 1-2, 5-6 \\(4 tests, 0 validators\\) = 8 games.*greedy vs rand on the same 4 boards: greedy better on [0-9], equal on [0-9], worse on [0-9]; total [0-9,]+ vs [0-9,]+ \\([-+][0-9,]+\\)\n  boards that differ:\n    board .*test0[1256] .*EXIT0\nLINES=8")
+  PASS_REGULAR_EXPRESSION "SameGame match: greedy vs rand on the same boards 1-2, 5-6 \\(4 tests, 0 validators\\) = 8 games.*greedy vs rand on the same 4 boards: greedy better on [0-9], equal on [0-9], worse on [0-9]. total [0-9,]+ vs[ \n]+[0-9,]+ \\([-+][0-9,]+\\)\n  boards that differ:\n    board .*test0[1256] .*EXIT0\nLINES=8")
 
 # Tsuro, 3 bots: all three at each table, every seat order of a seed (6 games); the first bot's
 # pairs with each other bot.
@@ -89,7 +89,7 @@ add_test(NAME cli.match.errors COMMAND sh -c [[
   "$0" match --resume 2>&1; echo EXIT$?
   [ -e match_err ] && echo "OUT_DIR_CREATED"; echo DONE]] ${ARENA} ${DS_RANDOM})
 set_tests_properties(cli.match.errors PROPERTIES
-  PASS_REGULAR_EXPRESSION "error: Dice Shogi is played by 2 players and a match seats every bot at each game: give 2 --bot options \\(got 1\\)\nEXIT2\nerror: Tsuro is played by 2 to 4 players.*\\(got 5\\); for more bots, run a tournament.*\nEXIT2\nerror: unknown game 'chess': known games are .*\nEXIT2\nerror: --bot b: .*no-such-bot.*\nEXIT2\nerror: --boards is for puzzles.*\nEXIT2\nerror: --sprt tests the first bot against the second: give exactly 2 --bot options \\(got 3\\)\nEXIT2\nerror: --sprt ELO0 ELO1: .*ELO0 below ELO1.*got 10 and 0\nEXIT2\n.*must be a whole number from 1 to 10000000, got '0'.*\nEXIT2\nerror: --boards: .*77.*\nEXIT2\nerror: --resume needs --out DIR.*\nEXIT2\nDONE"
+  PASS_REGULAR_EXPRESSION "error: Dice Shogi is played by 2 players and a match seats every bot at each game: give 2 --bot options \\(got 1\\)\nEXIT2\nerror: Tsuro is played by 2 to 4 players.*\\(got 5\\). for more bots, run a tournament.*\nEXIT2\nerror: unknown game 'chess': known games are .*\nEXIT2\nerror: --bot b: .*no-such-bot.*\nEXIT2\nerror: --boards is for puzzles.*\nEXIT2\nerror: --sprt tests the first bot against the second: give exactly 2 --bot options \\(got 3\\)\nEXIT2\nerror: --sprt ELO0 ELO1: .*ELO0 below ELO1.*got 10 and 0\nEXIT2\n.*must be a whole number from 1 to 10000000, got '0'.*\nEXIT2\nerror: --boards: .*77.*\nEXIT2\nerror: --resume needs --out DIR.*\nEXIT2\nDONE"
   FAIL_REGULAR_EXPRESSION "OUT_DIR_CREATED|bug in arena")
 
 # The help shows the command first among the examples, and its own examples.

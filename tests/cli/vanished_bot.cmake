@@ -16,5 +16,5 @@ add_test(NAME cli.vanished_bot.stops_the_run COMMAND sh -c [[
   echo "results: $(wc -l < run/results.jsonl)"; grep -c "could not start" run/results.jsonl]]
   ${ARENA} ${ARENA_BOTS_DIR}/test/testbot)
 set_tests_properties(cli.vanished_bot.stops_the_run PROPERTIES
-  PASS_REGULAR_EXPRESSION "^EXIT2\nerror: [^\n]*bot\\.sh[^\n]*\\(it was there when the run began\\)\\. Game test02-mine was not recorded; put the bot back \\(a rebuild in progress\\?\\), then go on with --resume\nresults: 1\nEXIT0\nresults: 4\n0\n$"
+  PASS_REGULAR_EXPRESSION "^EXIT2\nerror: [^\n]*bot\\.sh[^\n]*\\(it was there when the run began\\)\\. Game test02-mine was not recorded. put the bot back \\(a rebuild in progress\\?\\), then go on with --resume\nresults: 1\nEXIT0\nresults: 4\n0\n$"
   TIMEOUT 60)

@@ -34,7 +34,7 @@ add_test(NAME external.referee_command.errors COMMAND sh -c [[
   printf '###Start 1\n\n' | "$0" referee samegame 2>&1; echo EXIT$?
   printf '###Start 1\n0 0 x\r\n' | "$0" referee samegame --no-error-lines 2>&1; echo EXIT$?]] ${ARENA})
 set_tests_properties(external.referee_command.errors PROPERTIES
-  PASS_REGULAR_EXPRESSION "###Output 0 1\nturn 1, player 0: \\[ERROR\\] Action not properly formatted\\. Should be: 'x y \\[message\\];'\n###Error 0 \\[ERROR\\] Action not properly formatted\\. Should be: 'x y \\[message\\];'\nscores: [-0-9]+\nranks: 1\nreason: [^\n]+\n###End 0\nEXIT0\n.*###Output 0 1\nturn 1, player 0: \\[ERROR\\] Empty action provided\\.\n###Error 0 \\[ERROR\\] Empty action provided\\.\n.*###End 0\nEXIT0\n###Input 0\n[^#]+###Output 0 1\n(turn|scores)[^#]*###End 0\nEXIT0$"
+  PASS_REGULAR_EXPRESSION "###Output 0 1\nturn 1, player 0: \\[ERROR\\] Action not properly formatted\\. Should be: 'x y \\[message\\].'\n###Error 0 \\[ERROR\\] Action not properly formatted\\. Should be: 'x y \\[message\\].'\nscores: [-0-9]+\nranks: 1\nreason: [^\n]+\n###End 0\nEXIT0\n.*###Output 0 1\nturn 1, player 0: \\[ERROR\\] Empty action provided\\.\n###Error 0 \\[ERROR\\] Empty action provided\\.\n.*###End 0\nEXIT0\n###Input 0\n[^#]+###Output 0 1\n###Input 0\n[^#]+###Output 0 1\n(turn|scores)[^#]*###End 0\nEXIT0\n$"
   FAIL_REGULAR_EXPRESSION "not properly formatted[^\n]*\r")
 
 # The seed: --seed; else the runner's "###Seed S" (cg-brutaltester -o with -s or -i sends it
@@ -48,7 +48,7 @@ add_test(NAME external.referee_command.seeds COMMAND sh -c [[
   "$0" play tsuro --seed 5 --bot "$1 crash 1" --bot "$1 crash 1" --bot "$1 crash 1" --json | "$2" -c 'import json,sys; sys.stdout.write(json.load(sys.stdin)["turns"][0]["input"])' > rc_seed_play.txt
   cmp rc_seed_ref.txt rc_seed_play.txt && echo SAME_FIRST_INPUT]] ${ARENA} ${RC_BOTS}/test/testbot ${ARENA_REFEREE_TEST_PYTHON})
 set_tests_properties(external.referee_command.seeds PROPERTIES
-  PASS_REGULAR_EXPRESSION "seed: 7 \\(the runner's ###Seed\\)\n.*seed: 9 \\(--seed; the runner's ###Seed 7 is not used\\)\nseed: -?[0-9]+ \\(drawn at random: give --seed -?[0-9]+ to play this game again\\)\nSAME_FIRST_INPUT")
+  PASS_REGULAR_EXPRESSION "seed: 7 \\(the runner's ###Seed\\)\n.*seed: 9 \\(--seed. the runner's ###Seed 7 is not used\\)\nseed: -?[0-9]+ \\(drawn at random: give --seed -?[0-9]+ to play this game again\\)\nSAME_FIRST_INPUT")
 
 # What the runner or the command line gets wrong: exit 2 and a message that says what to do.
 add_test(NAME external.referee_command.refused COMMAND sh -c [[
@@ -62,7 +62,7 @@ add_test(NAME external.referee_command.refused COMMAND sh -c [[
   "$0" referee samegame --testcase 51 < /dev/null; echo EXIT$?
   "$0" referee diceshogi --testcase 'not an sfen' < /dev/null; echo EXIT$?]] ${ARENA})
 set_tests_properties(external.referee_command.refused PROPERTIES
-  PASS_REGULAR_EXPRESSION "error: the runner sent '###Start 3': Dice Shogi is played by 2 player\\(s\\): give the runner 2 player\\(s\\)\nEXIT2\nerror: the runner sent '###Start 5': Tsuro is played by 2 to 4 player\\(s\\).*\nEXIT2\nerror: the runner sent '###Start 2': SameGame is played by 1 player\\(s\\).*\nEXIT2\nerror: the runner sent 'hello' where \"###Start N\" was expected: arena referee speaks cg-brutaltester's referee protocol \\(see arena referee --help\\)\nEXIT2\nerror: stdin ended before \"###Start N\".*\nEXIT2\nerror: unknown game 'chess': known games are samegame, diceshogi, tsuro\nEXIT2\nerror: --testcase: tsuro has no test cases; its games are set by --seed\nEXIT2\nerror: --testcase: there is no built-in board 51: CodinGame's boards are numbered 1 to 50\nEXIT2\nerror: --testcase: [^\n]+\nEXIT2\n$")
+  PASS_REGULAR_EXPRESSION "error: the runner sent '###Start 3': Dice Shogi is played by 2 player\\(s\\): give the runner 2 player\\(s\\)\nEXIT2\nerror: the runner sent '###Start 5': Tsuro is played by 2 to 4 player\\(s\\).*\nEXIT2\nerror: the runner sent '###Start 2': SameGame is played by 1 player\\(s\\).*\nEXIT2\nerror: the runner sent 'hello' where \"###Start N\" was expected: arena referee speaks cg-brutaltester's referee protocol \\(see arena referee --help\\)\nEXIT2\nerror: stdin ended before \"###Start N\".*\nEXIT2\nerror: unknown game 'chess': known games are samegame, diceshogi, tsuro\nEXIT2\nerror: --testcase: tsuro has no test cases. its games are set by --seed\nEXIT2\nerror: --testcase: there is no built-in board 51: CodinGame's boards are numbered 1 to 50\nEXIT2\nerror: --testcase: [^\n]+\nEXIT2\n$")
 
 # cg-brutaltester stops a referee by closing its pipes and SIGTERM: arena referee ends at once
 # (128 + 15), without an ###End.
