@@ -179,11 +179,21 @@ std::optional<nlohmann::json> FailurePages::entry(const std::string& id) const {
 }
 
 void FailurePages::remove_unlinked(const std::set<std::string>& linked) {
+    // Every page in replays/ the report does not link, not only this run's: a run killed with
+    // kill -9 never removed the pages it made past the cap, and its --resume would leave them
+    // there, unlinked (an outside tester found 5). A page cut short by the kill (.html.tmp) too.
     std::lock_guard guard(lock_);
-    for (const std::string& id : written_) {
-        if (linked.count(id)) continue;
-        std::error_code ec;
-        fs::remove(dir_ / "replays" / (id + ".html"), ec);
+    std::error_code ec;
+    for (const fs::directory_entry& entry : fs::directory_iterator(dir_ / "replays", ec)) {
+        const std::string name = entry.path().filename().string();
+        std::string id;
+        if (name.ends_with(".html"))
+            id = name.substr(0, name.size() - 5);
+        else if (!name.ends_with(".html.tmp"))
+            continue;  // the viewer's folder, or not ours
+        if (!id.empty() && linked.count(id)) continue;
+        std::error_code ignored;
+        if (entry.is_regular_file(ignored)) fs::remove(entry.path(), ignored);
     }
 }
 
@@ -216,14 +226,10 @@ void FailurePages::make(const Job& job) {
         if (page && write_replay_page_text(dir_, job.id, job.title_fields,
                                            script_safe_log_text(job.log_json)))
             entry["replay"] = "replays/" + job.id + ".html";
-        else
-            page = false;
     } catch (const std::exception& e) {
         diagnostics::log().warn("replay page of {} not written: {}", job.id, e.what());
-        page = false;
     }
     std::lock_guard guard(lock_);
-    if (page) written_.insert(job.id);
     made_[job.id] = std::move(entry);
 }
 

@@ -64,8 +64,8 @@ class FailurePages {
     // The entry of failed game `id` ("replay" set when its page was written), nullopt when it
     // was not made here.
     std::optional<nlohmann::json> entry(const std::string& id) const;
-    // Removes the pages written here whose games the report does not link (a run with more
-    // failed games than pages links the earliest by game id).
+    // Removes the pages in replays/ whose games the report does not link (a run with more
+    // failed games than pages links the earliest by game id), those of an earlier run included.
     void remove_unlinked(const std::set<std::string>& linked);
 
   private:
@@ -85,7 +85,6 @@ class FailurePages {
     std::deque<Job> jobs_;
     bool busy_ = false, stopping_ = false;
     int pages_ = 0;
-    std::set<std::string> written_;               // ids whose page this wrote
     std::map<std::string, nlohmann::json> made_;  // id -> entry
     std::jthread thread_;                         // started with the first failed game
 };

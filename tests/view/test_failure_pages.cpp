@@ -141,6 +141,26 @@ TEST_CASE("failed games made during the run: only failed games, and pages past t
     CHECK(linked == 3);
 }
 
+TEST_CASE("pages an earlier run left unlinked (killed, then resumed) are removed too") {
+    const fs::path dir = tournament_copy("resumed");
+    // What a run killed with kill -9 leaves: pages past the cap it never removed, and one cut
+    // short while being written.
+    fs::create_directories(dir / "replays" / "viewer");
+    std::ofstream(dir / "replays" / "s9999-left-by-a-killed-run.html") << "<html></html>";
+    std::ofstream(dir / "replays" / "s9998-cut-short.html.tmp") << "<ht";
+    std::ofstream(dir / "replays" / "viewer" / "replay.js") << "// the viewer stays";
+    arena::view::FailurePages pages(dir);
+    const auto config = config_of(dir);
+    const arena::report::RunTally tally = played(dir, config, &pages);
+    pages.finish();
+    const arena::view::ReportFiles files = arena::view::write_report(dir, config, tally, 3, &pages);
+    CHECK(files.replays == 3);
+    CHECK(pages_in(dir) == 3);  // the 3 linked pages only
+    CHECK_FALSE(fs::exists(dir / "replays" / "s9999-left-by-a-killed-run.html"));
+    CHECK_FALSE(fs::exists(dir / "replays" / "s9998-cut-short.html.tmp"));
+    CHECK(fs::exists(dir / "replays" / "viewer" / "replay.js"));
+}
+
 TEST_CASE("a log's text made safe for its page without parsing: seed as text, no </script>") {
     using arena::view::script_safe_log_text;
     // As the arena writes logs: a 64-bit seed (a JavaScript number would round it), a bot's
