@@ -193,14 +193,23 @@ void remove_arena_dirs() {
     for (const std::string& dir : arena_dirs) ::rmdir(dir.c_str());
 }
 
-// <own>/arena-<pid>, created (and old arenas' cleaned) on first use.
+bool stale_removed = false;  // under arena_dirs_mutex
+
+// <own>/arena-<pid>, created on first use. The first use also removes the directories of arenas
+// that are gone, in every hierarchy and not only this one: an arena killed while it ran with a
+// memory limit left its directories in the memory hierarchy, where a later run with other limits
+// (or none) never looked (an outside tester found them after kill -9).
 std::string arena_dir(const std::string& own_dir) {
     const std::string dir = own_dir + "/" + arena_dir_name();
     std::lock_guard lock(arena_dirs_mutex);
     for (const std::string& known : arena_dirs) {
         if (known == dir) return dir;
     }
-    remove_stale(own_dir);
+    if (!stale_removed) {
+        for (const Hierarchy* h : {&layout().memory, &layout().pids, &layout().cpu})
+            if (*h) remove_stale(h->own_dir);
+        stale_removed = true;
+    }
     if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return "";
     if (arena_dirs.empty()) std::atexit(remove_arena_dirs);
     arena_dirs.push_back(dir);
