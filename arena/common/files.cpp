@@ -31,15 +31,22 @@ void create_parent(const fs::path& file) {
 void write_atomically(const fs::path& file, std::string_view text) {
     create_parent(file);
     const fs::path tmp = file.string() + ".tmp";
+    std::error_code ec;
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         out.write(text.data(), static_cast<std::streamsize>(text.size()));
-        if (!out.flush())
+        if (!out.flush()) {
+            out.close();
+            fs::remove(tmp, ec);  // a partial copy helps no one
             throw FileError("cannot write '" + tmp.string() + "': disk full or no permission?");
+        }
     }
-    std::error_code ec;
     fs::rename(tmp, file, ec);
-    if (ec) throw FileError("cannot write '" + file.string() + "': " + ec.message());
+    if (ec) {
+        const std::string why = ec.message();
+        fs::remove(tmp, ec);  // not left beside the file it could not replace
+        throw FileError("cannot write '" + file.string() + "': " + why);
+    }
 }
 
 void write_in_place(const fs::path& file, std::string_view text) {
