@@ -334,7 +334,7 @@ int run_match_command(const MatchArgs& args, const std::string& program) {
     print_plan(run, scheduled, options);
     save_match_settings(options.out, run.settings);
     view::FailurePages failure_pages(options.out);
-    const report::RunTally tally = play_games(run.config, options, &failure_pages);
+    const report::RunTally tally = play_games(run.config, options, resume_command, &failure_pages);
     const int code = finish_run(run.config, tally, scheduled, options.out, resume_command, program,
                                 &failure_pages);
     if (code != 0) return code;  // interrupted: the partial standings and the line that goes on

@@ -51,7 +51,8 @@ struct LiveStandings {
 constexpr std::chrono::milliseconds kFirstLiveAfter{500};
 
 report::RunTally play_games(const tournament::TournamentConfig& config,
-                            const tournament::RunOptions& options, view::FailurePages* pages) {
+                            const tournament::RunOptions& options,
+                            const std::string& resume_command, view::FailurePages* pages) {
     // The runner hands each record to the tally (under its lock) and keeps none; the live
     // standings read a copy of the tally, taken under the tally's own lock.
     auto tally = std::make_shared<report::RunTally>(config);
@@ -89,6 +90,10 @@ report::RunTally play_games(const tournament::TournamentConfig& config,
     try {
         tournament::run_tournament(config, run, std::cout);
         return *tally;
+    } catch (const tournament::RunStopped& e) {
+        throw Error(std::string(e.what()) + "\n" + std::to_string(e.saved) + " of " +
+                    std::to_string(e.scheduled) +
+                    " games saved; to go on once that is fixed: " + resume_command);
     } catch (const fs::filesystem_error& e) {  // said in the system's words, as always
         throw Error(e.what());
     } catch (const Error&) {
@@ -199,6 +204,27 @@ std::function<std::string(const std::vector<tournament::GameRecord>&)> live_stan
     return LiveStandings{config, scheduled, out, program, std::make_shared<view::LiveReport>(out)};
 }
 
+namespace {
+
+// A run whose every game failed in the referee rated nothing, and not for the bots' sake (issue
+// 18): a broken tool, said with what to check (exit 2).
+bool all_failed_in_referee(const report::RunTally& tally, const std::string& program) {
+    if (tally.games() == 0 || tally.referee_failures() != tally.games()) return false;
+    // A runner (convention 2) has the SDK's interface, not the referee protocol.
+    const bool runner = tally.first_referee_failure().starts_with("runner ");
+    std::cerr << "error: every game of this run (" << tally.games()
+              << ") failed in the referee, so nothing was rated (the first failure is above). "
+              << (runner ? "Check the runner by hand (it must exit 0 and write the SDK's game "
+                           "result JSON; docs/other-games.md, \"Convention 2\")"
+                         : "Check the referee by hand (`" + program +
+                               " referee --help` shows the protocol; docs/other-games.md, "
+                               "\"Referee failures\")")
+              << ", then play again with another --out.\n";
+    return true;
+}
+
+}  // namespace
+
 int finish_run(const tournament::TournamentConfig& config, const report::RunTally& tally,
                std::size_t scheduled, const fs::path& out, const std::string& resume_command,
                const std::string& program, view::FailurePages* pages) {
@@ -210,41 +236,42 @@ int finish_run(const tournament::TournamentConfig& config, const report::RunTall
     // files are: both are read off the tally alone, and once the games are over the cores are
     // free (issue 17: a run's closing time). (A future of std::async waits for its thread when
     // it goes, so the tally outlives the report's thread whatever throws.)
-    std::future<view::ReportFiles> report = std::async(std::launch::async, [&] {
+    std::future<view::ReportFiles> report_page = std::async(std::launch::async, [&] {
         return view::write_report(out, config, tally, view::kMaxReplayPages, pages);
     });
-    std::string table = write_standings(config, tally, out, partial, program);
+    // Standings files that cannot be written (no permission, the disk full) do not hide the
+    // table: it is printed from the tally, and the run exits 2 after the rest is said.
+    std::string table, unwritten;
+    try {
+        table = write_standings(config, tally, out, partial, program);
+    } catch (const std::runtime_error& e) {  // files::FileError, a filesystem error
+        unwritten = e.what();
+        table = standings_text(config, tally);
+    }
     table += report::failures_text(tally, out, program);
     std::cout << "\n"
               << (partial.empty() ? "" : partial + "\n") << table
               << "\nwritten: " << (out / "results.jsonl").string() << ", "
-              << (out / "standings.md").string() << " (.json, .csv), " << (out / "games").string()
-              << "/\n";
+              << (unwritten.empty() ? (out / "standings.md").string() + " (.json, .csv), " : "")
+              << (out / "games").string() << "/\n";
     // The report is a view of the files above: a failure to write it must not hide the results.
     try {
-        const view::ReportFiles written = report.get();
+        const view::ReportFiles written = report_page.get();
         std::cout << "report: " << written.report.string() << " (open it in a browser)\n";
     } catch (const std::exception& e) {
         std::cerr << "warning: no report.html: " << e.what() << "\n";
     }
-    if (!signal && tally.games() > 0 && tally.referee_failures() == tally.games()) {
-        // Nothing was rated, and not for the bots' sake (issue 18): a broken tool, exit 2.
-        // A runner (convention 2) has the SDK's interface, not the referee protocol.
-        const bool runner = tally.first_referee_failure().starts_with("runner ");
-        std::cerr << "error: every game of this run (" << tally.games()
-                  << ") failed in the referee, so nothing was rated (the first failure is above). "
-                  << (runner ? "Check the runner by hand (it must exit 0 and write the SDK's game "
-                               "result JSON; docs/other-games.md, \"Convention 2\")"
-                             : "Check the referee by hand (`" + program +
-                                   " referee --help` shows the protocol; docs/other-games.md, "
-                                   "\"Referee failures\")")
-                  << ", then play again with another --out.\n";
+    if (signal)
+        std::cout << tally.games() << " of " << scheduled
+                  << " games saved; to go on: " << resume_command << "\n";
+    if (!unwritten.empty()) {
+        std::cerr << "error: no standings files: " << unwritten << ". The games are kept in "
+                  << (out / "results.jsonl").string() << "; once they can be written there, `"
+                  << resume_command << "` writes them (it plays only games not yet played).\n";
         return 2;
     }
-    if (!signal) return 0;
-    std::cout << tally.games() << " of " << scheduled
-              << " games saved; to go on: " << resume_command << "\n";
-    return process::interrupted_exit_code(signal);
+    if (!signal && all_failed_in_referee(tally, program)) return 2;
+    return signal ? process::interrupted_exit_code(signal) : 0;
 }
 
 std::string standings_text(const tournament::TournamentConfig& config,

@@ -21,11 +21,14 @@ namespace arena::cli {
 // flat cost). Live standings set as options.snapshot = live_standings(...) are written from a
 // copy of the tally. A directory that cannot be written is an arena error (exit 2), said in the
 // system's words.
+// A run stopped by such an error while its games were played (a bot's program gone, the disk
+// full) says after it how many games are saved and `resume_command`, which goes on once the
+// fault is fixed, as an interrupted run does.
 // With `pages`, each failed game's report entry and replay page are made as it ends, from the
 // log in memory (finish_run then takes them).
 report::RunTally play_games(const tournament::TournamentConfig& config,
                             const tournament::RunOptions& options,
-                            view::FailurePages* pages = nullptr);
+                            const std::string& resume_command, view::FailurePages* pages = nullptr);
 
 // standings.json, .md, .csv in `out` and the table for the terminal, from the tally alone.
 // `partial` marks an interrupted run: "partial: 37 of 120 games". `program` is how the user ran

@@ -295,12 +295,13 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
     options.snapshot = live_standings(config, scheduled, options.out, program);
     print_plan(config, plan, options);
     // Failed games' report entries and replay pages, made as they end (not read back at the end).
-    view::FailurePages failure_pages(options.out);
-    const auto records = play_games(config, options, &failure_pages);
     std::vector<std::string> resume = {program, "tournament", "--resume", "--out",
                                        options.out.string()};
     if (shard) resume.insert(resume.end(), {"--shard", tournament::to_string(*shard)});
-    return finish_run(config, records, scheduled, options.out, shell_command(resume), program,
+    const std::string resume_command = shell_command(resume);
+    view::FailurePages failure_pages(options.out);
+    const auto records = play_games(config, options, resume_command, &failure_pages);
+    return finish_run(config, records, scheduled, options.out, resume_command, program,
                       &failure_pages);
 }
 

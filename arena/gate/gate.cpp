@@ -111,6 +111,10 @@ std::vector<GameRecord> play(const tournament::TournamentConfig& config,
     run.stop_after = stop_after;
     try {
         return tournament::run_tournament(config, run, out);
+    } catch (const tournament::RunStopped& e) {  // as an interrupted gate says it
+        throw GateError(std::string(e.what()) + "\n" + std::to_string(e.saved) + " of " +
+                        std::to_string(e.scheduled) +
+                        " games saved; to go on once that is fixed: " + options.resume_command);
     } catch (const fs::filesystem_error& e) {
         throw GateError(e.what());
     }

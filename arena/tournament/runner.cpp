@@ -201,7 +201,8 @@ std::map<std::string, BotIdentity> check_bot_versions(const TournamentConfig& co
 // A seat that could not start because its program (or working directory, or script) is no longer
 // there, though it was when the run began: the bot is being rebuilt or was moved. Recording the
 // game would score it as a crash, and every later game of that bot too, so the run stops instead
-// (the game not recorded, the others under way finish): --resume plays it once the bot is back.
+// (the game not recorded, the others under way finish): --resume plays it once the bot is back
+// (the caller says so with the command, RunStopped).
 void refuse_vanished_programs(const ScheduledGame& game,
                               const std::vector<match::PlayerSpec>& players,
                               const match::MatchLog& log,
@@ -219,8 +220,7 @@ void refuse_vanished_programs(const ScheduledGame& game,
         } catch (const std::exception& e) {
             throw RunError(std::string(e.what()) + " (it was there when the run began). Game " +
                            game.id +
-                           " was not recorded; put the bot back (a rebuild in progress?), then "
-                           "go on with --resume");
+                           " was not recorded; put the bot back (a rebuild in progress?)");
         }
     }
 }
@@ -343,10 +343,20 @@ class Workers {
         snapshot_wake_.notify_one();
         if (snapshot_thread.joinable()) snapshot_thread.join();  // the last snapshot ends first
         progress_.finish();
-        if (failure_) std::rethrow_exception(failure_);
+        if (failure_) rethrow_as_stopped();
     }
 
   private:
+    // The first failure of a worker, as a RunStopped when it is a fault the user can fix (an
+    // arena error, a file that cannot be written): with how many games are saved.
+    [[noreturn]] void rethrow_as_stopped() {
+        try {
+            std::rethrow_exception(failure_);
+        } catch (const std::runtime_error& e) {
+            throw RunStopped(e.what(), games_.size() - todo_ + saved_, games_.size());
+        }
+    }
+
     void work() {
         // Each game is written while this worker plays its next one (game_finisher.hpp), except
         // with stop_after: the caller's answer after a game stops the run before the next starts.
@@ -397,6 +407,7 @@ class Workers {
         results_ << match::dump_json(line) << '\n';
         results_.flush();
         if (!results_) throw RunError("cannot append to '" + results_path_.string() + "'");
+        ++saved_;
         progress_.game_finished(record);
         if (options_.each_record) options_.each_record(record);
         if (options_.snapshot) fresh_.push_back(record);
@@ -466,6 +477,7 @@ class Workers {
     Progress& progress_;
     std::map<std::size_t, GameRecord>& kept_;  // with keep_records, by place in the run
     std::exception_ptr failure_;
+    std::size_t saved_ = 0;  // games this run appended to results.jsonl
     bool stopping_;
     // Live standings: records not yet shown (under the lock), and those shown (the snapshot
     // thread's own).

@@ -80,6 +80,17 @@ struct RunError : arena::Error {
     using arena::Error::Error;
 };
 
+// The run stopped on an error while its games were being played (a bot's program gone, the disk
+// full): what() says what went wrong. The games saved before it stay (`saved` of the run's
+// `scheduled`, the earlier runs' included), so the caller can say how far the run got and how
+// to go on once the fault is fixed.
+struct RunStopped : RunError {
+    RunStopped(const std::string& what, std::size_t saved_games, std::size_t scheduled_games)
+        : RunError(what), saved(saved_games), scheduled(scheduled_games) {}
+    std::size_t saved = 0;
+    std::size_t scheduled = 0;
+};
+
 // One game of the schedule.
 struct ScheduledGame {
     std::string id;     // "test06-greedy" (SameGame), "s0003-strong_vs_random" (seeded games)
