@@ -10,6 +10,7 @@
 #include <functional>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -100,6 +101,25 @@ std::string footer() {
            "Run 'arena <command> --help' for the options of a command.";
 }
 
+// The command the command line names: its first word that is not a global option (nor the value
+// of one), when that word is a command's name. "" when it is anything else (--help, --version,
+// an unknown word) or there is none: then every command is built.
+std::string command_named(int argc, char** argv) {
+    static const std::set<std::string> commands = {"play",    "match", "tournament", "replay",
+                                                   "view",    "gate",  "merge",      "standings",
+                                                   "referee", "boards"};
+    for (int i = 1; i < argc; ++i) {
+        const std::string word = argv[i];
+        if (word == "--log-level" || word == "--diagnostics") {
+            ++i;  // its value
+            continue;
+        }
+        if (word.starts_with("--log-level=") || word.starts_with("--diagnostics=")) continue;
+        return commands.contains(word) ? word : "";
+    }
+    return "";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -118,25 +138,31 @@ int main(int argc, char** argv) {
     DiagnosticsArgs diagnostics;
     add_diagnostics_options(app, diagnostics);
 
+    // Only the command asked for is built (each command's options cost start-up time, and
+    // `boards` reads the built-in boards to describe itself): all of them when the command
+    // line names none plainly (--help, a typo), so that what CLI11 says is unchanged.
+    const std::string named = command_named(argc, argv);
+    const auto wanted = [&named](const char* command) { return named.empty() || named == command; };
     PlayArgs play;
-    CLI::App* play_cmd = add_play_command(app, play);
+    CLI::App* play_cmd = wanted("play") ? add_play_command(app, play) : nullptr;
     MatchArgs match;
-    CLI::App* match_cmd = add_match_command(app, match);
+    CLI::App* match_cmd = wanted("match") ? add_match_command(app, match) : nullptr;
     TournamentArgs tournament;
-    CLI::App* tournament_cmd = add_tournament_command(app, tournament);
+    CLI::App* tournament_cmd =
+        wanted("tournament") ? add_tournament_command(app, tournament) : nullptr;
     ReplayArgs replay;
-    CLI::App* replay_cmd = add_replay_command(app, replay);
+    CLI::App* replay_cmd = wanted("replay") ? add_replay_command(app, replay) : nullptr;
     ViewArgs view;
-    CLI::App* view_cmd = add_view_command(app, view);
+    CLI::App* view_cmd = wanted("view") ? add_view_command(app, view) : nullptr;
     GateArgs gate;
-    CLI::App* gate_cmd = add_gate_command(app, gate);
+    CLI::App* gate_cmd = wanted("gate") ? add_gate_command(app, gate) : nullptr;
     MergeArgs merge;
-    CLI::App* merge_cmd = add_merge_command(app, merge);
+    CLI::App* merge_cmd = wanted("merge") ? add_merge_command(app, merge) : nullptr;
     StandingsArgs standings;
-    CLI::App* standings_cmd = add_standings_command(app, standings);
+    CLI::App* standings_cmd = wanted("standings") ? add_standings_command(app, standings) : nullptr;
     RefereeArgs referee;
-    CLI::App* referee_cmd = add_referee_command(app, referee);
-    add_boards_command(app);
+    CLI::App* referee_cmd = wanted("referee") ? add_referee_command(app, referee) : nullptr;
+    if (wanted("boards")) add_boards_command(app);
 
     if (argc == 1) {  // no command at all: show what there is to do
         std::cout << app.help();
@@ -154,15 +180,16 @@ int main(int argc, char** argv) {
     const std::vector<std::string> command_line(argv, argv + argc);
     return with_errors_said([&] {
         configure_diagnostics(diagnostics);
-        if (*play_cmd) return run_play_command(play, command_line.front());
-        if (*match_cmd) return run_match_command(match, command_line.front());
-        if (*tournament_cmd) return run_tournament_command(tournament, command_line.front());
-        if (*replay_cmd) return run_replay_command(replay);
-        if (*view_cmd) return run_view_command(view);
-        if (*gate_cmd) return run_gate_command(gate, command_line);
-        if (*merge_cmd) return run_merge_command(merge, command_line.front());
-        if (*standings_cmd) return run_standings_command(standings, command_line.front());
-        if (*referee_cmd) return run_referee_command(referee);
+        const auto chosen = [](const CLI::App* command) { return command && *command; };
+        if (chosen(play_cmd)) return run_play_command(play, command_line.front());
+        if (chosen(match_cmd)) return run_match_command(match, command_line.front());
+        if (chosen(tournament_cmd)) return run_tournament_command(tournament, command_line.front());
+        if (chosen(replay_cmd)) return run_replay_command(replay);
+        if (chosen(view_cmd)) return run_view_command(view);
+        if (chosen(gate_cmd)) return run_gate_command(gate, command_line);
+        if (chosen(merge_cmd)) return run_merge_command(merge, command_line.front());
+        if (chosen(standings_cmd)) return run_standings_command(standings, command_line.front());
+        if (chosen(referee_cmd)) return run_referee_command(referee);
         return run_boards_command();  // the one command left (require_subcommand)
     });
 }
