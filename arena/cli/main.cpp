@@ -27,6 +27,7 @@
 #include "arena/cli/wrap_command.hpp"
 #include "arena/common/diagnostics.hpp"
 #include "arena/common/error.hpp"
+#include "arena/common/heap.hpp"
 #include "arena/common/version.hpp"
 #include "arena/process/interrupt.hpp"
 #include "referees/registry.hpp"
@@ -124,6 +125,7 @@ std::string command_named(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     using namespace arena::cli;
+    arena::keep_large_blocks_mapped();  // first: heap.hpp says why
     // An SDK runner's bot (arena/match/sdk_runner.hpp): a relay, before any option is parsed.
     if (is_wrap_bot_command(argc, argv)) return run_wrap_bot_command(argc, argv);
     std::string titles;  // "SameGame, Dice Shogi, Tsuro"
