@@ -167,12 +167,24 @@ void append_record(std::string& out, SplitMix& dice, const std::string& id,
             if (it != bins.begin()) each += ",";
             each += "[";
             append_number(each, static_cast<double>(it->first) / 100);
-            each += "," + std::to_string(it->second) + "]";
+            each += ",";
+            each += std::to_string(it->second);
+            each += "]";
         }
         each += "]";
     }
-    out += mean + max + first + each + "],\"log\":\"games/" + id + ".json\",\"identities\":[" +
-           a.identity_json + "," + b.identity_json + "]}\n";
+    // Appended piece by piece: a literal + std::string&& trips a false -Wrestrict in GCC 12.
+    out += mean;
+    out += max;
+    out += first;
+    out += each;
+    out += "],\"log\":\"games/";
+    out += id;
+    out += ".json\",\"identities\":[";
+    out += a.identity_json;
+    out += ",";
+    out += b.identity_json;
+    out += "]}\n";
 }
 
 }  // namespace

@@ -22,7 +22,7 @@ namespace arena::match {
 struct PlayerSpec {
     std::string name;         // shown in logs and standings
     std::string command;      // command line, split like a POSIX shell would (no shell is run)
-    std::string working_dir;  // empty: the arena's working directory
+    std::string working_dir{};  // empty: the arena's working directory
     // This bot's resource limits and sandbox; unset: MatchOptions::bot's.
     std::optional<process::Limits> limits{};
     std::optional<bool> sandbox{};
