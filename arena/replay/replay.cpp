@@ -252,7 +252,7 @@ std::string render_turn(const match::MatchLog& log, int turn_number) {
     for (const std::string& line : referee::split_lines(t.input)) text += "  | " + line + "\n";
     text += "output: " + (t.output ? "'" + *t.output + "'" : std::string("(no answer)")) + "\n";
     char timing[96];
-    std::snprintf(timing, sizeof timing, "time:   %.3f ms of %d ms\n", t.time_ms, t.limit_ms);
+    std::snprintf(timing, sizeof timing, "time:   %.2f ms of %d ms\n", t.time_ms, t.limit_ms);
     text += timing;
     // The referee's words with the bots' names for CodinGame's "$0", "$1" (the log keeps them).
     std::vector<std::string> names;

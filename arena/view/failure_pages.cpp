@@ -84,7 +84,7 @@ nlohmann::json failure_entry_of(const tournament::GameRecord& r, const nlohmann:
             return LastTurn{t->value("turn", 0),
                             text_or(*t, "error", ""),
                             t->contains("output") ? (*t)["output"] : nlohmann::json(nullptr),
-                            t->value("time_ms", 0.0),
+                            match::round_log_ms(t->value("time_ms", 0.0)),
                             t->value("limit_ms", 0.0),
                             text_or(*t, "stderr", "")};
         }

@@ -246,3 +246,30 @@ TEST_CASE("the JSON log has the documented fields and stays valid with any bytes
     CHECK(j["result"]["scores"][0] == 0);
     CHECK(j["result"]["ranks"][0] == 1);
 }
+
+TEST_CASE("a log's turn: fields in the documented order, times to 0.01 ms") {
+    // docs/match-log.md: the position, what the bot got and said, the referee's word on it, then
+    // stderr and the clock. The order and the rounding keep a compressed Dice Shogi log within
+    // issue 17's 6 KB (bench/log_sizes.sh): the clock's third decimal was noise.
+    match::MatchLog log;
+    log.game = "diceshogi";
+    log.players = {{"a", "a"}, {"b", "b"}};
+    match::Turn turn;
+    turn.turn = 1;
+    turn.player = 0;
+    turn.input = "0\n5\n";
+    turn.state = "rbsgk/4p/5/P4/KGSBR b - 1";
+    turn.output = "1513";
+    turn.summary = "Player 0 plays 1513 (die 1).";
+    turn.stderr_text = "thinking";
+    turn.time_ms = 12.3456;
+    turn.limit_ms = 1000;
+    log.turns = {turn};
+    log.duration_ms = 40.004;
+    const std::string text = match::dump_json(match::to_json(log));
+    CHECK(text.find(R"({"turn":1,"player":0,"state":"rbsgk/4p/5/P4/KGSBR b - 1","input":"0\n5\n",)"
+                    R"("output":"1513","summary":"Player 0 plays 1513 (die 1).",)"
+                    R"("stderr":"thinking","time_ms":12.35,"limit_ms":1000})") !=
+          std::string::npos);
+    CHECK(nlohmann::json::parse(text)["duration_ms"] == 40.0);
+}
