@@ -61,7 +61,16 @@ int run_merge_command(const MergeArgs& args, const std::string& program) {
     // Taken once the shards are checked (they are only read): a refused merge creates nothing.
     std::optional<tournament::RunLock> lock;  // one writer in OUT, as for a tournament
     system_errors_as_arena_errors([&] { lock.emplace(out, tournament::own_command_line()); });
-    system_errors_as_arena_errors([&] { tournament::write_merge(set, places, out, progress); });
+    tournament::MissingLogs missing;
+    system_errors_as_arena_errors(
+        [&] { missing = tournament::write_merge(set, places, out, progress); });
+    if (missing.count)
+        std::cerr << "warning: " << missing.count
+                  << " game(s) merged without their log, which is not in their shard (first: '"
+                  << missing.first.string()
+                  << "', named by its results.jsonl): the results and standings do not need it, "
+                     "but such a game cannot be replayed; to keep it, copy the log into its "
+                     "shard and merge again into a new directory\n";
     const std::string outputs = write_run_outputs(set.config, out, program);
     std::cout << "merged " << places.size() << " games of " << set.count << " shard(s) into "
               << out.string() << "/\n\n"

@@ -257,6 +257,7 @@ int finish_run(const tournament::TournamentConfig& config, const report::RunTall
     // The report is a view of the files above: a failure to write it must not hide the results.
     try {
         const view::ReportFiles written = report_page.get();
+        std::cerr << unreadable_logs_text(written, "warning");
         std::cout << "report: " << written.report.string() << " (open it in a browser)\n";
     } catch (const std::exception& e) {
         std::cerr << "warning: no report.html: " << e.what() << "\n";
@@ -272,6 +273,22 @@ int finish_run(const tournament::TournamentConfig& config, const report::RunTall
     }
     if (!signal && all_failed_in_referee(tally, program)) return 2;
     return signal ? process::interrupted_exit_code(signal) : 0;
+}
+
+std::string unreadable_logs_text(const view::ReportFiles& report, const std::string& level) {
+    constexpr std::size_t kShown = 5;
+    const std::vector<std::string>& logs = report.unreadable_logs;
+    std::string text;
+    for (std::size_t i = 0; i < logs.size() && i < kShown; ++i)
+        text += level + ": the log of failed game " + logs[i] + "\n";
+    if (logs.size() > kShown)
+        text += level + ": and " + std::to_string(logs.size() - kShown) +
+                " more failed game(s) whose log cannot be read\n";
+    if (!logs.empty())
+        text +=
+            "the report lists those games without a replay page; the results and the "
+            "standings do not need the logs\n";
+    return text;
 }
 
 std::string standings_text(const tournament::TournamentConfig& config,
@@ -291,6 +308,7 @@ std::string write_run_outputs(const tournament::TournamentConfig& config, const 
     text += report::failures_text(tally, out, program);
     try {
         const view::ReportFiles report = view::write_report(out);
+        std::cerr << unreadable_logs_text(report, "warning");
         text += "report: " + report.report.string() + " (open it in a browser)\n";
     } catch (const std::exception& e) {
         std::cerr << "warning: no report.html: " << e.what() << "\n";

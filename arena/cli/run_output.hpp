@@ -63,6 +63,11 @@ int finish_run(const tournament::TournamentConfig& config, const report::RunTall
 std::string standings_text(const tournament::TournamentConfig& config,
                            const report::RunTally& tally);
 
+// What a report says of the failed games whose log it could not read (view::ReportFiles::
+// unreadable_logs), one line each after `level` ("warning", "error"), the first few and a count
+// of the others; "" when none.
+std::string unreadable_logs_text(const view::ReportFiles& report, const std::string& level);
+
 // The outputs of the results already in `out` (results.jsonl, read as a stream): standings.json,
 // .md, .csv and report.html, as a one-machine run of those games writes them. Returns the
 // table and the failures for the terminal (replay commands starting with `program`). For

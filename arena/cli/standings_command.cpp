@@ -66,12 +66,8 @@ Sources shards(const std::vector<fs::path>& dirs, const std::string& program) {
     }
     sources.heading = "standings of " + std::to_string(set.shards.size()) + " of " +
                       std::to_string(set.count) + " shards";
-    if (!set.missing.empty()) {
-        std::string missing;
-        for (std::size_t index : set.missing)
-            missing += (missing.empty() ? "" : ", ") + tournament::to_string({index, set.count});
-        sources.heading += " (missing: shard " + missing + ")";
-    }
+    if (set.missing_count)
+        sources.heading += " (missing: " + tournament::missing_shards_text(set) + ")";
     return sources;
 }
 

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "arena/cli/run_output.hpp"
 #include "arena/cli/system_errors.hpp"
 #include "arena/common/error.hpp"
 #include "arena/common/files.hpp"
@@ -26,7 +27,10 @@ int write_report(const ViewArgs& args) {
     for (const std::string& note : report.notes) std::cerr << "note: " << note << "\n";
     std::cout << "report: " << report.report.string() << " (" << report.failed_games
               << " failed games, " << report.replays << " replay pages in replays/)\n";
-    return 0;
+    // A damaged or missing log is bad input like any other (exit 2), said once the report,
+    // which needs none of them, is written.
+    std::cerr << unreadable_logs_text(report, "error");
+    return report.unreadable_logs.empty() ? 0 : 2;
 }
 
 // The replay page of a log: the log's name ending in .html (X.json and X.json.zst: X.html).

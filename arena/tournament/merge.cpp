@@ -202,6 +202,19 @@ void check_same_run(const ShardDirectory& first, const ShardDirectory& other) {
                      replace + " --out DIR`)");
 }
 
+}  // namespace
+
+std::string missing_shards_text(const ShardSet& set) {
+    std::string text;
+    for (std::size_t index : set.missing)
+        text += (text.empty() ? "shard " : ", shard ") + to_string(Shard{index, set.count});
+    if (set.missing_count > set.missing.size())
+        text += " and " + std::to_string(set.missing_count - set.missing.size()) + " more";
+    return text;
+}
+
+namespace {
+
 void check_shard_indices(ShardSet& set, bool allow_missing, const std::string& program) {
     std::sort(set.shards.begin(), set.shards.end(), [](const auto& x, const auto& y) {
         return x.manifest.shard.index < y.manifest.shard.index;
@@ -212,20 +225,20 @@ void check_shard_indices(ShardSet& set, bool allow_missing, const std::string& p
                              " is given twice: " + quoted(set.shards[i - 1].dir) + " and " +
                              quoted(set.shards[i].dir) + "; give each shard's directory once");
     }
+    const auto add_missing = [&](std::size_t from, std::size_t to) {  // [from, to)
+        set.missing_count += to - from;
+        for (; from < to && set.missing.size() < kListedMissingShards; ++from)
+            set.missing.push_back(from);
+    };
     std::size_t next = 0;
     for (const ShardDirectory& s : set.shards) {
-        for (; next < s.manifest.shard.index; ++next) set.missing.push_back(next);
+        add_missing(next, s.manifest.shard.index);
         next = s.manifest.shard.index + 1;
     }
-    for (; next < set.count; ++next) set.missing.push_back(next);
-    if (set.missing.empty() || allow_missing) return;
-    std::string message;
-    for (std::size_t index : set.missing) {
-        const std::string shard = to_string(Shard{index, set.count});
-        message += (message.empty() ? "" : "; ") + std::string("shard ") + shard;
-    }
+    add_missing(next, set.count);
+    if (set.missing_count == 0 || allow_missing) return;
     throw ShardError(
-        message + (set.missing.size() == 1 ? " is" : " are") + " missing (" +
+        missing_shards_text(set) + (set.missing_count == 1 ? " is" : " are") + " missing (" +
         std::to_string(set.shards.size()) + " of " + std::to_string(set.count) +
         " shards given): give every shard's directory; a shard not played yet is "
         "played by " +
@@ -407,8 +420,8 @@ bool link_log(const fs::path& shard_dir, const fs::path& out, const std::string&
 
 }  // namespace
 
-void write_merge(const ShardSet& set, const std::vector<LinePlace>& places, const fs::path& out,
-                 const MergeProgress& progress) {
+MissingLogs write_merge(const ShardSet& set, const std::vector<LinePlace>& places,
+                        const fs::path& out, const MergeProgress& progress) {
     refuse_earlier_results(out, "remove it to merge again");
     fs::create_directories(out / "games");
     nlohmann::ordered_json config = set.config_json;
@@ -428,7 +441,8 @@ void write_merge(const ShardSet& set, const std::vector<LinePlace>& places, cons
     for (const ShardDirectory& s : set.shards)
         shards.emplace_back(s.dir / "results.jsonl", std::ios::binary);
     Throttle throttle(progress);
-    std::size_t written = 0, logs_missing = 0;
+    std::size_t written = 0;
+    MissingLogs missing;
     for (const LinePlace& place : places) {
         std::ifstream& in = shards[place.shard];
         in.clear();
@@ -438,7 +452,9 @@ void write_merge(const ShardSet& set, const std::vector<LinePlace>& places, cons
         merged << line << '\n';
         const nlohmann::json record = nlohmann::json::parse(line);
         manifest.games.push_back(record.value("id", ""));
-        if (!link_log(set.shards[place.shard].dir, out, record.value("log", ""))) ++logs_missing;
+        const std::string log = record.value("log", "");
+        if (!link_log(set.shards[place.shard].dir, out, log) && missing.count++ == 0)
+            missing.first = set.shards[place.shard].dir / log;
         ++written;
         throttle.say([&] {
             return "merge: wrote " + std::to_string(written) + " of " +
@@ -448,9 +464,8 @@ void write_merge(const ShardSet& set, const std::vector<LinePlace>& places, cons
     merged.close();
     if (!merged) throw RunError("cannot write " + quoted(partial) + ": is the disk full?");
     fs::rename(partial, results);
-    if (logs_missing)
-        diagnostics::log().info("merge: {} game(s) without a log in their shard", logs_missing);
     write_manifest(out, manifest);
+    return missing;
 }
 
 }  // namespace arena::tournament

@@ -21,11 +21,19 @@ struct ShardDirectory {
     Manifest manifest;  // read without its game ids
 };
 
+inline constexpr std::size_t kListedMissingShards = 8;
+
+// "shard 1/4, shard 3/4" and, past the listed ones, "and N more": the missing shards of `set`.
+std::string missing_shards_text(const struct ShardSet& set);
+
 // Directories that are shards of one run, checked, sorted by shard index.
 struct ShardSet {
     std::vector<ShardDirectory> shards;
-    std::size_t count = 0;               // N
-    std::vector<std::size_t> missing;    // shard indices not given (only when allowed)
+    std::size_t count = 0;  // N
+    // Shard indices not given (only when allowed): the first kListedMissingShards of them, and
+    // how many in all (N may be millions: a message names a few).
+    std::vector<std::size_t> missing;
+    std::size_t missing_count = 0;
     TournamentConfig config;             // the run's config (the first shard's config.json)
     nlohmann::ordered_json config_json;  // that file as it is
 };
@@ -57,11 +65,18 @@ using MergeProgress = std::function<void(const std::string&)>;
 std::vector<LinePlace> index_games(const ShardSet& set, const std::string& program,
                                    const MergeProgress& progress);
 
+// The logs a merge could not bring along: games whose results line names a log that is not in
+// their shard (removed, never copied back from the machine that played it).
+struct MissingLogs {
+    std::size_t count = 0;
+    std::filesystem::path first;  // the first of them, in its shard
+};
+
 // Writes OUT/config.json, OUT/results.jsonl (the lines of `places`, in that order), OUT/games/
 // (each record's log hard-linked, else copied, at the same relative path; a log that is not there
-// is left out) and OUT/manifest.json (shard 0/1, merged_from the shards). OUT must not hold
-// results (RunError); the caller holds its RunLock.
-void write_merge(const ShardSet& set, const std::vector<LinePlace>& places,
-                 const std::filesystem::path& out, const MergeProgress& progress);
+// is left out and counted) and OUT/manifest.json (shard 0/1, merged_from the shards). OUT must
+// not hold results (RunError); the caller holds its RunLock.
+MissingLogs write_merge(const ShardSet& set, const std::vector<LinePlace>& places,
+                        const std::filesystem::path& out, const MergeProgress& progress);
 
 }  // namespace arena::tournament

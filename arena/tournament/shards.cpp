@@ -205,10 +205,19 @@ std::optional<Shard> shard_to_resume(const fs::path& dir, std::optional<Shard> a
     }
     const Manifest manifest = read_manifest(dir, false);
     const std::string where = "'" + dir.string() + "' is shard " + to_string(manifest.shard);
-    if (!manifest.merged_from.empty() && asked)
-        throw ShardError("'" + dir.string() + "' holds a merge of " +
-                         std::to_string(manifest.merged_from.size()) +
-                         " shards, not a shard: resume it without --shard");
+    if (!manifest.merged_from.empty()) {
+        if (asked)
+            throw ShardError("'" + dir.string() + "' holds a merge of " +
+                             std::to_string(manifest.merged_from.size()) +
+                             " shards, not a shard: resume it without --shard");
+        // A merged run is the whole run: it goes on as one, as a run played on one machine does,
+        // also with another config (a new bot, more seeds) or arena version. Its manifest then
+        // no longer describes it, and goes: nothing reads it but merge and standings, which
+        // take the directory as a whole run without it.
+        if (manifest.config_hash != hash_now || manifest.arena_version != kArenaVersion)
+            fs::remove(dir / "manifest.json");
+        return std::nullopt;
+    }
     if (asked && *asked != manifest.shard)
         throw ShardError(where + ", not " + to_string(*asked) +
                          ": a shard directory goes on with its own shard: " + resume_command +
@@ -226,8 +235,6 @@ std::optional<Shard> shard_to_resume(const fs::path& dir, std::optional<Shard> a
             " now): a shard goes on only with the config (and --games) it was started with, "
             "as its other shards are played; go on with the run as it was: " +
             resume_command);
-    // A merged run is the whole run: it goes on as one (its manifest, naming its shards, stays).
-    if (!manifest.merged_from.empty()) return std::nullopt;
     return manifest.shard;
 }
 

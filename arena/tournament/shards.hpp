@@ -76,7 +76,8 @@ Manifest make_manifest(const TournamentConfig& config, Shard shard,
 // run. Throws ShardError (what differs and what to do; `resume_command` is the command that goes
 // on with DIR as it was) for another shard, another config or another arena version. A directory
 // without a manifest but with results is a whole run, not a shard: refused when `asked`. A
-// merged directory (`arena merge`) goes on as a whole run: nullopt.
+// merged directory (`arena merge`) goes on as a whole run: nullopt; with another config or arena
+// version its manifest, which no longer describes it, is removed.
 std::optional<Shard> shard_to_resume(const std::filesystem::path& dir, std::optional<Shard> asked,
                                      const std::string& hash_now,
                                      const std::string& resume_command);

@@ -22,6 +22,7 @@
 #include "arena/tournament/record.hpp"
 #include "arena/tournament/runner.hpp"
 #include "arena/view/failure_pages.hpp"
+#include "arena/view/report_config.hpp"
 #include "arena/view/report_numbers.hpp"
 #include "referees/registry.hpp"
 
@@ -128,52 +129,21 @@ using ParsedLogs = std::map<std::string, nlohmann::json>;
 nlohmann::json failure_entry(const fs::path& dir, const tournament::GameRecord& r,
                              ParsedLogs* logs = nullptr) {
     nlohmann::json log;
+    std::string unreadable;
     try {
         // "log": "" when the run kept no log of this game ("logs": "none").
         if (!r.log.empty()) log = nlohmann::json::parse(files::read_log_text(dir / r.log));
-    } catch (const std::exception&) {
+    } catch (const nlohmann::json::exception& e) {
+        unreadable = "'" + (dir / r.log).string() + "' is not JSON (" + e.what() +
+                     "): the file is damaged; copy it again from where the game was played";
+    } catch (const std::exception& e) {  // missing, unreadable, a damaged .zst (named by it)
+        unreadable = e.what();
     }
     nlohmann::json entry = failure_entry_of(r, log);
+    // Listed without its replay page; the caller says which logs it could not read.
+    if (!unreadable.empty()) entry["log_unreadable"] = unreadable;
     if (logs && log.is_object()) (*logs)[r.id] = std::move(log);
     return entry;
-}
-
-// What the report needs of a config (the game, the bots, the boards), from the records (read as
-// a stream: names and boards only are kept) and what config.json says, for a config that no
-// longer loads.
-tournament::TournamentConfig config_from_results(const fs::path& config_file,
-                                                 const fs::path& results_file) {
-    tournament::TournamentConfig config;
-    std::vector<std::string> names;
-    try {
-        const nlohmann::json file =
-            nlohmann::json::parse(files::read_text(config_file), nullptr, true, true);
-        config.game = file.value("game", "");
-        for (const nlohmann::json& bot : file.value("bots", nlohmann::json::array()))
-            names.push_back(bot.value("name", ""));
-    } catch (const std::exception&) {
-    }
-    std::set<std::string> seen_board;
-    tournament::for_each_result(results_file, [&](tournament::GameRecord&& r) {
-        if (config.game.empty()) config.game = r.game;
-        config.players_per_game =
-            std::max(config.players_per_game, static_cast<int>(r.players.size()));
-        for (const std::string& p : r.players) {
-            if (std::find(names.begin(), names.end(), p) == names.end()) names.push_back(p);
-        }
-        if (!r.testcase.empty() && seen_board.insert(r.testcase).second) {
-            referee::Testcase t;
-            t.name = t.title = r.testcase;
-            config.testcases.push_back(t);
-        }
-    });
-    for (const std::string& name : names) {
-        match::PlayerSpec bot;
-        bot.name = name;
-        config.bots.push_back(bot);
-    }
-    if (config.game.empty()) throw ViewError("'" + config_file.string() + "' names no game");
-    return config;
 }
 
 // The standings as the game's registry entry says they read: validator totals with the boards
@@ -517,6 +487,10 @@ ReportFiles write_report_of(const fs::path& dir, nlohmann::json data, int max_re
     }
     if (pages) pages->remove_unlinked(linked);
     for (const nlohmann::json& note : data["notes"]) written.notes.push_back(note);
+    for (const nlohmann::json& failure : data["failures"])
+        if (failure.contains("log_unreadable"))
+            written.unreadable_logs.push_back(failure["id"].get<std::string>() + ": " +
+                                              failure["log_unreadable"].get<std::string>());
     data["replays_cap"] = max_replays;
     files::write_atomically(written.report, report_html(data));
     return written;

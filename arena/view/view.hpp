@@ -52,6 +52,9 @@ struct ReportFiles {
     int failed_games = 0;
     int replays = 0;                 // replay pages written, <dir>/replays/<game id>.html
     std::vector<std::string> notes;  // about results.jsonl (a repeated line, a cut last line)
+    // Failed games listed without a replay page because their log could not be read (missing,
+    // damaged): "<game id>: <why, naming the file>".
+    std::vector<std::string> unreadable_logs;
 };
 
 // Writes <dir>/report.html and, for each failed game (at most `max_replays` of them), its replay

@@ -2,8 +2,10 @@
 # played as 3 shards (order 2, 0, 1; 2 games at a time) and merged equals the one-machine run
 # (Dice Shogi, Tsuro with 3 players a game, SameGame): same games, results in schedule order,
 # same standings.json but the turn times; a shard killed with SIGKILL resumes and merges; --games
-# sizes every shard's run the same; every bad input is refused with exit 2.
-foreach(case diceshogi tsuro samegame killed games)
+# sizes every shard's run the same; a merged run goes on as a whole run (a new bot); logs lost or
+# damaged after the games are named by merge (a warning) and view (exit 2, the report written);
+# every bad input is refused with exit 2.
+foreach(case diceshogi tsuro samegame killed games merged_goes_on lost_logs)
   add_test(NAME cli.shards.${case}
     COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/shards_merge.sh ${case} ${ARENA} ${ARENA_BOTS_DIR}
       ${CMAKE_CURRENT_BINARY_DIR})

@@ -148,5 +148,40 @@ standings_foreign)  # a game copied into another shard's directory: refused, as 
     cp -r s1 s1for && head -1 s0/results.jsonl >> s1for/results.jsonl
     "$arena" standings s0 s1for s2 2>&1; echo "EXIT$?"
     "$arena" standings s0 s1 s2 > /dev/null 2>&1; echo "GOOD$?" ;;
+merged_goes_on)  # README: the merged directory is a run like any other: a new bot, --resume
+    diceshogi_config c.json 3
+    for i in 0 1; do "$arena" tournament c.json --shard $i/2 --out s$i > /dev/null 2>&1 || fail "shard $i"; done
+    "$arena" merge s0 s1 --out m > /dev/null 2>&1 || fail "merge"
+    "$arena" tournament --resume --out m > same.txt 2>&1 || fail "the merge resumed as it was: $(cat same.txt)"
+    [ -f m/manifest.json ] || fail "the merge's manifest went though the run did not change"
+    versus_config more.json diceshogi 2 3 "$(bot g "$bots/diceshogi/greedy --seed 1")" \
+        "$(bot r1 "$bots/diceshogi/random --seed 2")" "$(bot r2 "$bots/diceshogi/random --seed 3")" \
+        "$(bot r3 "$bots/diceshogi/random --seed 4")"
+    "$arena" tournament more.json --resume --out m > more.txt 2>&1 || fail "a bot added to the merge: $(cat more.txt)"
+    "$arena" tournament more.json --out one --concurrency 1 > /dev/null 2>&1 || fail "one-machine run"
+    [ "$(games_of one | sort)" = "$(games_of m | sort)" ] || fail "the merge with a new bot differs from the one-machine run"
+    "$arena" standings m > st.txt 2>&1 || fail "standings of the grown merge: $(cat st.txt)"
+    grep -q "r3" st.txt || fail "the new bot is not in the standings"
+    echo PASSED ;;
+lost_logs)  # logs lost or damaged after the games: said, named, nothing played lost
+    versus_config c.json diceshogi 2 3 "$(bot g "$bots/diceshogi/greedy --seed 1")" \
+        "$(bot bad "$bots/test/testbot reply nonsense")"
+    for i in 0 1; do "$arena" tournament c.json --shard $i/2 --out s$i > /dev/null 2>&1 || fail "shard $i"; done
+    lost=$(jq -r .log s1/results.jsonl | head -1)
+    rm "s1/$lost"
+    "$arena" merge s0 s1 --out m > merge.txt 2> merge.err || fail "merge without a log: $(cat merge.txt merge.err)"
+    cat merge.err
+    grep -q "warning: 1 game(s) merged without their log, which is not in their shard (first: 's1/$lost'" merge.err ||
+        fail "the lost log is not said"
+    damaged=$(jq -r .log m/results.jsonl | sed -n 2p)
+    head -c 100 "s0/$damaged" > cut && rm "m/$damaged" && mv cut "m/$damaged"
+    "$arena" view m > view.txt 2> view.err; code=$?
+    cat view.txt view.err
+    [ $code = 2 ] || fail "view of a run with a damaged log: exit $code"
+    grep -q "^report: m/report.html" view.txt || fail "no report written"
+    grep -q "error: the log of failed game [^ ]*: cannot read the compressed log 'm/$damaged'" view.err ||
+        fail "the damaged log is not named"
+    grep -q "error: the log of failed game [^ ]*: .*$lost" view.err || fail "the lost log is not named"
+    echo PASSED ;;
 *) fail "no case $case_name" ;;
 esac

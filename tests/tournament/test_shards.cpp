@@ -126,6 +126,22 @@ TEST_CASE("a manifest is read back as written; a damaged one is named with its f
           std::string::npos);
 }
 
+TEST_CASE("a merged directory goes on as a whole run, also with another config") {
+    // README: the merged directory is a run like any other (a new bot, more seeds: --resume).
+    const fs::path dir = fresh_dir("resume_merged");
+    Manifest manifest = make_shard_dir(dir, kConfig, {0, 1});
+    manifest.merged_from = {"s0", "s1"};
+    write_manifest(dir, manifest);
+    CHECK(shard_to_resume(dir, std::nullopt, manifest.config_hash, "go on") == std::nullopt);
+    CHECK(fs::exists(dir / "manifest.json"));  // the same config: it still describes the run
+    CHECK(error_of([&] {
+              shard_to_resume(dir, Shard{0, 2}, manifest.config_hash, "go on");
+          }).find("holds a merge of 2 shards") != std::string::npos);
+    // Another config: no longer the merge its manifest describes, so the manifest goes.
+    CHECK(shard_to_resume(dir, std::nullopt, std::string(64, '1'), "go on") == std::nullopt);
+    CHECK_FALSE(fs::exists(dir / "manifest.json"));
+}
+
 TEST_CASE("a shard directory resumes as its own shard of its own config") {
     const fs::path dir = fresh_dir("resume");
     const Manifest manifest = make_shard_dir(dir, kConfig, {1, 3});
@@ -166,6 +182,20 @@ TEST_CASE("a set of shard directories: each shard once, one run") {
           std::string::npos);
     const ShardSet partial = check_shards({root / "0", root / "2"}, true, "arena");
     CHECK(partial.missing == std::vector<std::size_t>{1});
+    CHECK(missing_shards_text(partial) == "shard 1/3");
+
+    // N in the millions: the missing shards are counted, a few named (not a 20 MB line).
+    make_shard_dir(root / "huge", kConfig, {5, 1000000});
+    const ShardSet huge = check_shards({root / "huge"}, true, "arena");
+    CHECK(huge.missing_count == 999999);
+    CHECK(huge.missing.size() == kListedMissingShards);
+    CHECK(missing_shards_text(huge) ==
+          "shard 0/1000000, shard 1/1000000, shard 2/1000000, shard 3/1000000, shard 4/1000000, "
+          "shard 6/1000000, shard 7/1000000, shard 8/1000000 and 999991 more");
+    const std::string huge_refused = check({root / "huge"});
+    CHECK(huge_refused.size() < 1000);
+    CHECK(huge_refused.find("and 999991 more are missing (1 of 1000000 shards given)") !=
+          std::string::npos);
 
     make_shard_dir(root / "n4", kConfig, {1, 4});
     CHECK(check({root / "0", root / "n4"})
