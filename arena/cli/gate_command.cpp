@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <optional>
 #include <set>
 
 #include "arena/cli/bot_options.hpp"
@@ -92,6 +93,25 @@ void check_round_options(const GateArgs& args) {
             "with --round, --shard or --judge)");
 }
 
+// Where the judged rounds were played: B when every directory given to --judge is
+// B/round-R/shard-I-of-N (round_directory's layout), so that the commands the judge prints for
+// the missing shards and the next judging name the user's directories; else `fallback`.
+std::filesystem::path judged_rounds_base(const std::vector<std::string>& judged,
+                                         const std::filesystem::path& fallback) {
+    std::optional<std::filesystem::path> base;
+    for (const std::string& dir : judged) {
+        std::filesystem::path shard = std::filesystem::path(dir).lexically_normal();
+        if (shard.filename().empty()) shard = shard.parent_path();  // a trailing '/'
+        const std::filesystem::path round = shard.parent_path();
+        if (!shard.filename().string().starts_with("shard-") ||
+            !round.filename().string().starts_with("round-"))
+            return fallback;
+        if (base && *base != round.parent_path()) return fallback;
+        base = round.parent_path();
+    }
+    return base ? *base : fallback;
+}
+
 // How the gate runs: output directory, concurrency, baseline action, and the command that goes on
 // after an interrupt (the same command with --resume, not --overwrite).
 gate::GateRunOptions run_options(const GateArgs& args, const gate::GateConfig& config,
@@ -110,7 +130,7 @@ gate::GateRunOptions run_options(const GateArgs& args, const gate::GateConfig& c
         }
     }
     for (const std::string& dir : args.judge) options.judge.emplace_back(dir);
-    options.rounds_base = args.judge.empty() ? base : options.out;
+    options.rounds_base = args.judge.empty() ? base : judged_rounds_base(args.judge, options.out);
     if ((options.round || options.shard) && args.out.empty())
         options.out = gate::round_directory(base, options.round.value_or(0),
                                             options.shard.value_or(tournament::Shard{}));

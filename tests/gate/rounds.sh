@@ -96,6 +96,17 @@ bad_input)
     grep -q -- '--round 1 --shard 1/3 --out judged/round-1/shard-1-of-3$' out.txt ||
         fail "no command for the missing shard"
     [ "$(looks out.txt | wc -l)" = 1 ] || fail "the count does not stop at the gap"
+    echo "== the same, played in the rounds' layout under G/: the next commands name G/"
+    for dir in r0s0 r0s1 r0s2 r1s0 r1s2; do
+        r=${dir#r}; r=${r%%s*}; i=${dir##*s}
+        mkdir -p G/round-$r && cp -r $dir G/round-$r/shard-$i-of-3
+    done
+    "$arena" gate gate.json --judge G/round-*/shard-*/ > out.txt 2>&1
+    code=$?; cat out.txt
+    [ $code = 3 ] || fail "a missing shard under G/: exit $code, not 3"
+    grep -q -- '--round 1 --shard 1/3 --out G/round-1/shard-1-of-3$' out.txt ||
+        fail "the missing shard's command does not name G/"
+    grep -q -- '--judge G/round-\*/shard-\*$' out.txt || fail "the judge's command does not name G/"
     echo "== a shard given twice: exit 2"
     cp -r r0s1 copy
     "$arena" gate gate.json --judge r0s0 r0s1 copy r0s2 > out.txt 2>&1
