@@ -57,9 +57,13 @@ parallel --will-cite --joblog "$joblog" "${resume[@]}" --workdir "$PWD" --tagstr
   "$@" -q "$arena" tournament "$config" --shard "{}/$shards" --out "$run_dir/shard-{}" \
   --concurrency "${ARENA_CONCURRENCY:-1}" --resume ::: $(seq 0 $((shards - 1))) || status=$?
 if ((status != 0)); then
-  # parallel's exit status is the number of jobs that failed (101 and up: more, or parallel itself).
-  echo "$0: $status shard(s) failed (their exit code is column Exitval of $joblog);" \
-    "fix the cause and run the same command again: only those shards are played again" >&2
+  # parallel's exit status: the number of jobs that failed (1 to 100), 101 for more, 255 when
+  # parallel itself was stopped (Ctrl-C, a kill: its jobs were killed by a signal).
+  what="$status shard(s) failed"
+  ((status <= 100)) || what="parallel stopped (exit status $status: interrupted, or over 100 shards failed)"
+  echo "$0: $what; how each shard ended is in columns Exitval and Signal of $joblog;" \
+    "fix the cause and run the same command again: only the shards that failed or did not" \
+    "finish are played again, each from where it stopped" >&2
   exit 1
 fi
 
