@@ -80,10 +80,11 @@ UNCHANGED
 END]])
 
 # A game of another shard copied into a shard's directory: `arena standings` refuses it as merge
-# does (it was counted twice: 25 games of a 24-game run).
+# does (it was counted twice: 25 games of a 24-game run), and so does --resume of that directory
+# (it went on silently), changing nothing.
 add_test(NAME cli.shards.standings_foreign
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/shards_merge.sh standings_foreign ${ARENA}
     ${ARENA_BOTS_DIR} ${CMAKE_CURRENT_BINARY_DIR})
 set_tests_properties(cli.shards.standings_foreign PROPERTIES TIMEOUT 300
   FAIL_REGULAR_EXPRESSION "FAILED|bug in arena"
-  PASS_REGULAR_EXPRESSION "error: 's1for/results.jsonl': game '[^']+' is not a game of shard 1/3 of the run: remove that line[^\n]*\nEXIT2\nGOOD0")
+  PASS_REGULAR_EXPRESSION "error: 's1for/results.jsonl': game '[^']+' is not a game of shard 1/3 of the run: remove that line[^\n]*\nEXIT2\nGOOD0\nerror: 's1for/results.jsonl': game '[^']+' is not a game of shard 1/3 of the run: remove that line [^\n]*then run again with --resume\nRESUMED2\nKEPT")

@@ -147,7 +147,11 @@ standings_foreign)  # a game copied into another shard's directory: refused, as 
     for i in 0 1 2; do "$arena" tournament c.json --shard $i/3 --out s$i > /dev/null 2>&1 || fail "shard $i"; done
     cp -r s1 s1for && head -1 s0/results.jsonl >> s1for/results.jsonl
     "$arena" standings s0 s1for s2 2>&1; echo "EXIT$?"
-    "$arena" standings s0 s1 s2 > /dev/null 2>&1; echo "GOOD$?" ;;
+    "$arena" standings s0 s1 s2 > /dev/null 2>&1; echo "GOOD$?"
+    # --resume of that directory says it too (it went on, silently, with the line left there).
+    before=$(digest s1for/results.jsonl s1for/games)
+    "$arena" tournament --resume --out s1for 2>&1 > /dev/null; echo "RESUMED$?"
+    [ "$(digest s1for/results.jsonl s1for/games)" = "$before" ] && echo "KEPT" ;;
 merged_goes_on)  # README: the merged directory is a run like any other: a new bot, --resume
     diceshogi_config c.json 3
     for i in 0 1; do "$arena" tournament c.json --shard $i/2 --out s$i > /dev/null 2>&1 || fail "shard $i"; done
