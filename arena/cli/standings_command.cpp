@@ -84,7 +84,10 @@ int run_standings_command(const StandingsArgs& args, const std::string& program)
     report::RunTally tally(sources.config);
     const tournament::ResultsExpectations expected =
         tournament::standings_expectations_of(sources.config);
+    std::size_t owned_games = 0;  // of the shards given: the heading says when some are unplayed
     for (const fs::path& dir : sources.dirs) {
+        if (tournament::has_manifest(dir))
+            owned_games += tournament::read_manifest(dir, false).game_count;
         const fs::path results = dir / "results.jsonl";
         if (!fs::exists(results)) continue;  // a shard without a game yet
         // A shard counts only its own games, as merge does: a game of another shard (a file
@@ -111,7 +114,11 @@ int run_standings_command(const StandingsArgs& args, const std::string& program)
             expected);
         for (const std::string& note : file.notes) std::cerr << "note: " << note << "\n";
     }
-    std::cout << sources.heading << ": " << tally.games() << " game(s)\n\n";
+    std::cout << sources.heading << ": " << tally.games() << " game(s)";
+    if (tally.games() < owned_games)  // interrupted, or still being played
+        std::cout << " (incomplete: " << tally.games() << " of the " << owned_games
+                  << " games of the shards given)";
+    std::cout << "\n\n";
     if (tally.games() == 0) return 0;
     std::cout << standings_text(sources.config, tally) << report::referee_failures_text(tally);
     return 0;

@@ -88,6 +88,10 @@ killed)  # a shard killed with SIGKILL midway (a torn last line too) resumes; th
     [ $code = 2 ] || fail "merge of an unfinished shard: exit $code"
     grep -q "'s1' (shard 1/3) lacks $((owned - had)) of its $owned games: play them with .*tournament --resume --out s1" early.txt || fail "missing games not said"
     [ ! -e early/results.jsonl ] || fail "a refused merge wrote results"
+    "$arena" standings s0 s1 s2 > st_early.txt 2>&1 || fail "standings of an unfinished shard: $(cat st_early.txt)"
+    head -1 st_early.txt
+    grep -q "^standings of 3 of 3 shards: [0-9]* game(s) (incomplete: [0-9]* of the 180 games of the shards given)$" st_early.txt ||
+        fail "standings do not say a shard is unfinished"
     kept=$(head -n "$had" s1/results.jsonl)
     "$arena" tournament --resume --out s1 --concurrency 2 > resume.txt 2>&1 || fail "resume: $(cat resume.txt)"
     grep "^shard 1/3" resume.txt
