@@ -13,6 +13,7 @@
 #include "arena/match/match_log_json.hpp"
 #include "arena/tournament/record.hpp"
 #include "arena/tournament/resume.hpp"
+#include "arena/tournament/run_lock.hpp"
 #include "arena/tournament/runner.hpp"
 #include "arena/tournament/schedule.hpp"
 
@@ -383,12 +384,14 @@ std::vector<LinePlace> index_games(const ShardSet& set, const std::string& progr
                              to_string(shard.manifest.shard) + " of its config has " +
                              std::to_string(expected) + "; play the shard again");
         const std::size_t found = scan_shard(scan, s);
-        if (found < expected)
-            lacking +=
-                "\n  " + quoted(shard.dir) + " (shard " + to_string(shard.manifest.shard) +
-                ") lacks " + std::to_string(expected - found) + " of its " +
-                std::to_string(expected) + " games: play them with " +
-                shell_command({program, "tournament", "--resume", "--out", shard.dir.string()});
+        if (found == expected) continue;
+        const std::string writer = writer_of(shard.dir);
+        lacking +=
+            "\n  " + quoted(shard.dir) + " (shard " + to_string(shard.manifest.shard) + ") lacks " +
+            std::to_string(expected - found) + " of its " + std::to_string(expected) + " games: " +
+            (writer.empty() ? "play them with " + shell_command({program, "tournament", "--resume",
+                                                                 "--out", shard.dir.string()})
+                            : "it is being played by " + writer + ": wait for it to end");
     }
     if (!lacking.empty())
         throw ShardError("shards with games missing (interrupted, or still running):" + lacking +

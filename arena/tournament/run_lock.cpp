@@ -77,6 +77,18 @@ std::string describe_holder(int fd) {
 
 }  // namespace
 
+std::string writer_of(const fs::path& dir) {
+    const int fd = ::open((dir / ".arena.lock").c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return "";  // never run there, or unreadable: nobody we can name
+    struct flock query {};
+    query.l_type = F_WRLCK;
+    query.l_whence = SEEK_SET;
+    const bool held = ::fcntl(fd, F_GETLK, &query) == 0 && query.l_type != F_UNLCK;
+    const std::string holder = held ? describe_holder(fd) : "";
+    ::close(fd);
+    return holder;
+}
+
 std::string own_command_line() {
     return proc_command_line("self");
 }
@@ -112,8 +124,7 @@ RunLock::RunLock(const fs::path& dir, const std::string& command) {
         std::lock_guard guard(held_mutex);
         held.erase(key_);
         if (holder.empty())
-            throw Error("cannot lock '" + file.string() +
-                                     "': " + std::strerror(error));
+            throw Error("cannot lock '" + file.string() + "': " + std::strerror(error));
         diagnostics::log().debug("run lock: '{}' refused, in use by {}", file.string(), holder);
         throw refuse(holder);
     }

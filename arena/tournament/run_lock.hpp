@@ -36,6 +36,10 @@ class RunLock {
     std::string key_;  // the directory, canonical: POSIX locks never refuse their own process
 };
 
+// The arena writing in `dir` now, as the refusal names it ("pid 1234 (arena tournament ...)"),
+// or "" when none does (for a reader such as merge, which takes no lock on its inputs).
+std::string writer_of(const std::filesystem::path& dir);
+
 // The command line of this process (/proc/self/cmdline, arguments joined by spaces), for the
 // lock file.
 std::string own_command_line();

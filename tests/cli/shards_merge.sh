@@ -88,6 +88,15 @@ killed)  # a shard killed with SIGKILL midway (a torn last line too) resumes; th
     [ $code = 2 ] || fail "merge of an unfinished shard: exit $code"
     grep -q "'s1' (shard 1/3) lacks $((owned - had)) of its $owned games: play them with .*tournament --resume --out s1" early.txt || fail "missing games not said"
     [ ! -e early/results.jsonl ] || fail "a refused merge wrote results"
+    # The same while an arena writes in s1 (its lock held): wait for it, not --resume.
+    python3 -c 'import fcntl, sys, time; f = open(sys.argv[1], "a"); fcntl.lockf(f, fcntl.LOCK_EX); print("locked", flush=True); time.sleep(60)' \
+        s1/.arena.lock > held.txt & holder=$!
+    i=0; while ! grep -q locked held.txt && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+    "$arena" merge s0 s1 s2 --out busy > busy.txt 2>&1; code=$?
+    kill $holder; wait $holder 2>/dev/null
+    cat busy.txt
+    [ $code = 2 ] && grep -q "'s1' (shard 1/3) lacks $((owned - had)) of its $owned games: it is being played by pid $holder .*: wait for it to end" busy.txt ||
+        fail "a shard being played is not said so (exit $code)"
     "$arena" standings s0 s1 s2 > st_early.txt 2>&1 || fail "standings of an unfinished shard: $(cat st_early.txt)"
     head -1 st_early.txt
     grep -q "^standings of 3 of 3 shards: [0-9]* game(s) (incomplete: [0-9]* of the 180 games of the shards given)$" st_early.txt ||
