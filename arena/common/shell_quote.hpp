@@ -21,8 +21,10 @@ inline std::string shell_quote(const std::string& word) {
 
 inline std::string shell_command(const std::vector<std::string>& words) {
     std::string command;
-    for (const std::string& word : words)
-        command += (command.empty() ? "" : " ") + shell_quote(word);
+    for (const std::string& word : words) {
+        if (!command.empty()) command += ' ';  // not " " + std::string: a false -Wrestrict (GCC 12)
+        command += shell_quote(word);
+    }
     return command;
 }
 
