@@ -9,9 +9,15 @@
 
 #include "arena/common/heap.hpp"
 
+// ASan's allocator replaces glibc's: mallinfo2 says nothing about it.
 #if defined(__SANITIZE_ADDRESS__)
-#define ARENA_OWN_MALLOC 0  // ASan's allocator: mallinfo2 says nothing about it
-#else
+#define ARENA_OWN_MALLOC 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARENA_OWN_MALLOC 0
+#endif
+#endif
+#ifndef ARENA_OWN_MALLOC
 #define ARENA_OWN_MALLOC 1
 #endif
 
