@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <unordered_set>
 
 #include "arena/cli/run_output.hpp"
@@ -9,6 +10,7 @@
 #include "arena/report/run_tally.hpp"
 #include "arena/tournament/merge.hpp"
 #include "arena/tournament/record.hpp"
+#include "arena/tournament/shards.hpp"
 
 namespace arena::cli {
 
@@ -93,22 +95,19 @@ int run_standings_command(const StandingsArgs& args, const std::string& program)
         // A shard counts only its own games, as merge does: a game of another shard (a file
         // copied in by hand) would be counted twice.
         std::unordered_set<std::string> owned;
-        std::string shard;
+        std::optional<tournament::Shard> shard;
         if (tournament::has_manifest(dir)) {
             const tournament::Manifest manifest = tournament::read_manifest(dir);
             if (manifest.merged_from.empty()) {
                 owned.insert(manifest.games.begin(), manifest.games.end());
-                shard = tournament::to_string(manifest.shard);
+                shard = manifest.shard;
             }
         }
         const tournament::ResultsFile file = tournament::for_each_result(
             results,
             [&](tournament::GameRecord&& record) {
-                if (!shard.empty() && !owned.count(record.id))
-                    throw Error("'" + results.string() + "': game '" + record.id +
-                                "' is not a game of shard " + shard +
-                                " of the run: remove that line (it belongs to another shard's "
-                                "directory)");
+                if (shard && !owned.count(record.id))
+                    throw Error(tournament::foreign_game_text(results, record.id, *shard));
                 tally.add(record);
             },
             expected);

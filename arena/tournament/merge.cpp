@@ -7,7 +7,6 @@
 #include <map>
 #include <system_error>
 
-#include "arena/common/diagnostics.hpp"
 #include "arena/common/files.hpp"
 #include "arena/common/shell_quote.hpp"
 #include "arena/match/match_log_json.hpp"

@@ -23,9 +23,6 @@ struct ShardDirectory {
 
 inline constexpr std::size_t kListedMissingShards = 8;
 
-// "shard 1/4, shard 3/4" and, past the listed ones, "and N more": the missing shards of `set`.
-std::string missing_shards_text(const struct ShardSet& set);
-
 // Directories that are shards of one run, checked, sorted by shard index.
 struct ShardSet {
     std::vector<ShardDirectory> shards;
@@ -37,6 +34,9 @@ struct ShardSet {
     TournamentConfig config;             // the run's config (the first shard's config.json)
     nlohmann::ordered_json config_json;  // that file as it is
 };
+
+// "shard 1/4, shard 3/4" and, past the listed ones, "and N more": the missing shards of `set`.
+std::string missing_shards_text(const ShardSet& set);
 
 // Reads each directory's manifest and checks that they make one run: same arena version, same
 // config hash, same N, each shard once, bots of the same identities, each config.json the one its

@@ -424,14 +424,12 @@ class EarlierGames {
         : played(games.size(), false), games_(games), options_(options), progress_(progress) {}
     void add(GameRecord&& record) {
         const std::optional<std::size_t> nth = games_.find(record.id);
-        // A shard's directory holds its own games only (merge and standings refuse another's),
-        // so a line of another shard is said here too. A whole run keeps aside the games a
-        // smaller --games left out of its schedule.
+        // A whole run keeps aside the games a smaller --games left out of its schedule; a shard
+        // holds its own games only.
         if (!nth && options_.shard)
-            throw RunError("'" + (options_.out / "results.jsonl").string() + "': game '" +
-                           record.id + "' is not a game of shard " + to_string(*options_.shard) +
-                           " of the run: remove that line (it belongs to another shard's "
-                           "directory), then run again with --resume");
+            throw RunError(
+                foreign_game_text(options_.out / "results.jsonl", record.id, *options_.shard) +
+                ", then run again with --resume");
         if (!nth) return;
         if (!played[*nth]) ++count_;
         played[*nth] = true;

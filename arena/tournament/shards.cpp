@@ -155,6 +155,12 @@ nlohmann::json parse_manifest_file(const fs::path& file, bool with_games,
 
 }  // namespace
 
+std::string foreign_game_text(const fs::path& results, const std::string& id, Shard shard) {
+    return "'" + results.string() + "': game '" + id + "' is not a game of shard " +
+           to_string(shard) + " of the run: remove that line (it belongs to another shard's " +
+           "directory)";
+}
+
 Manifest read_manifest(const fs::path& dir, bool with_games) {
     const fs::path file = dir / "manifest.json";
     std::size_t ids = 0;

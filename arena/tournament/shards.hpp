@@ -24,6 +24,12 @@ namespace arena::tournament {
 Shard parse_shard(const std::string& text);
 std::string to_string(Shard shard);  // "2/4"
 
+// What to say of a line of `results` (a shard's results.jsonl) whose game `id` is not one of
+// `shard`'s: a shard's directory holds its own games only (standings, merge and --resume refuse
+// another's, which would be counted twice).
+std::string foreign_game_text(const std::filesystem::path& results, const std::string& id,
+                              Shard shard);
+
 // The games of `schedule` that `shard` plays, in schedule order: the seat-swapped groups (games
 // sharing ScheduledGame::group) are dealt to the shards in turn, by their order of first
 // appearance, so every shard gets about the same number of groups and each group stays whole.
