@@ -274,7 +274,7 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
     tournament::TournamentConfig config =
         config_of_run(args, std::move(given), options.out, program);
     shard = shard_of_resumed_run(args, shard, config, options.out, program);
-    check_limits_and_sandbox(config.bots);
+    check_limits_and_sandbox(config.bots, {options.out.string()});
     tournament::build_bots(config.bots, {}, std::cout);  // before any game: exit 2 on failure
     options.concurrency = concurrency_of_run(args.concurrency, config.concurrency);
     options.resume = args.resume;
