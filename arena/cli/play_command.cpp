@@ -15,6 +15,7 @@
 #include "arena/match/match_log_json.hpp"
 #include "arena/match/play_game.hpp"
 #include "arena/process/interrupt.hpp"
+#include "arena/report/replay_command.hpp"
 #include "arena/tournament/bot_build.hpp"
 #include "referees/registry.hpp"
 
@@ -205,10 +206,11 @@ std::string referee_failure_advice(const PlayArgs& args, const match::MatchLog& 
                 "shows the\nprotocol; docs/other-games.md, \"Referee failures\").";
     }
     if (!args.log_file.empty())
-        text += "\nThe game as far as it went is in " + args.log_file +
-                (runner ? "."
-                        : ": `" + shell_quote(program) + " replay " + shell_quote(args.log_file) +
-                              " --script` runs its turns through the referee again.");
+        text +=
+            "\nThe game as far as it went is in " + args.log_file +
+            (runner ? "."
+                    : ": `" + report::script_replay_command(program, args.log_file, 0, log.game) +
+                          "` runs its turns through the referee again.");
     return text;
 }
 
