@@ -249,6 +249,7 @@ CLI::App* add_play_command(CLI::App& app, PlayArgs& args) {
     add_external_game_options(command, args.external);
     add_time_options(command, args.time);
     add_limit_options(command, args.limits);
+    add_build_timeout_option(command, args.limits);
     command->footer(
         "Examples:\n"
         "  arena play diceshogi --bot mine=./mine --bot build/bots/diceshogi/random --seed 5\n"
@@ -265,7 +266,7 @@ int run_play_command(const PlayArgs& args, const std::string& program) {
     check_limits_and_sandbox(players);
     // Bots given as source files are built (or found in the cache) before the game; what the
     // build says goes to stderr, so that --json's stdout stays one JSON document.
-    tournament::build_bots(players, {}, std::cerr);
+    tournament::build_bots(players, {{}, args.limits.build_timeout}, std::cerr);
 
     match::MatchOptions options = args.verbosity > 0 && !args.json
                                       ? verbose_options(players, args.verbosity)
