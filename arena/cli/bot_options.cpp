@@ -232,25 +232,29 @@ void apply_time_args(const TimeArgs& time, match::MatchOptions& options) {
 void add_limit_options(CLI::App* command, BotLimitArgs& limits) {
     const std::string group = "Bot limits (each bot; end it as a crash with the reason)";
     numbers::add_whole_number(command, "--max-memory", limits.memory_mb, tournament::kMemoryMbRange,
-                              "Address space per bot, MB (RLIMIT_AS)")
+                              "Memory per bot, MB: all its processes together, resident memory (a "
+                              "cgroup: needs root or cgroup delegation)")
         ->group(group);
     numbers::add_whole_number(command, "--max-cpu-seconds", limits.cpu_seconds,
                               tournament::kCpuSecondsRange,
-                              "CPU seconds per bot over the whole game (RLIMIT_CPU)")
+                              "CPU seconds per bot over the whole game, all its processes together "
+                              "(a cgroup, and RLIMIT_CPU per process)")
         ->group(group);
-    numbers::add_whole_number(command, "--max-processes", limits.processes,
-                              tournament::kProcessesRange,
-                              "Processes of the bot's user id (RLIMIT_NPROC; counts all the "
-                              "user's processes, not applied to root)")
+    numbers::add_whole_number(
+        command, "--max-processes", limits.processes, tournament::kProcessesRange,
+        "Processes and threads per bot at once, all its processes together (a pids cgroup; "
+        "root too)")
         ->group(group);
     numbers::add_whole_number(command, "--max-file-size", limits.file_size_mb,
                               tournament::kFileSizeMbRange,
-                              "Largest file a bot may write, MB (RLIMIT_FSIZE)")
+                              "Largest file a bot may write, MB (RLIMIT_FSIZE per process)")
         ->group(group);
     command
-        ->add_flag("--sandbox", limits.sandbox,
-                   "Run each bot in a bubblewrap sandbox: no network, read-only file system "
-                   "except a scratch directory ($TMPDIR)")
+        ->add_flag(
+            "--sandbox", limits.sandbox,
+            "Run each bot in a bubblewrap sandbox: no network, no capability, an unprivileged "
+            "user (nobody when the arena is root), the system directories and the files its "
+            "command line names read-only, a size-limited scratch directory ($TMPDIR)")
         ->group(group);
 }
 
@@ -268,13 +272,18 @@ void apply_limit_args(const BotLimitArgs& args, std::vector<match::PlayerSpec>& 
     for (match::PlayerSpec& bot : bots) apply_limit_args(args, bot);
 }
 
-void check_limits_and_sandbox(const std::vector<match::PlayerSpec>& bots) {
+void check_limits_and_sandbox(const std::vector<match::PlayerSpec>& bots,
+                              const std::vector<std::string>& results_dirs) {
     bool sandbox_checked = false;
     for (const match::PlayerSpec& bot : bots) {
         if (bot.sandbox.value_or(false) && !sandbox_checked) {
             process::check_sandbox();
             sandbox_checked = true;
         }
+        // What the command line names, before any game (a source file's command is its build's).
+        if (bot.sandbox.value_or(false) && bot.source.empty())
+            process::check_sandbox_paths(process::split_command_line(bot.command), bot.working_dir,
+                                         results_dirs);
         if (bot.limits) process::check_limits_supported(*bot.limits);
     }
 }
@@ -397,7 +406,8 @@ void add_external_game_options(CLI::App* command, ExternalGameArgs& external) {
 }
 
 const referee::GameInfo& game_of_args(const std::string& game, const ExternalGameArgs& external,
-                                      std::size_t bots, const std::string& example) {
+                                      std::size_t bots, const std::string& example,
+                                      const BotLimitArgs& limits) {
     if (!external.referee.empty() && !external.runner.empty())
         throw Error("--referee and --runner: give one (a brutaltester referee, or an SDK runner)");
     if (!external.given()) {
@@ -423,7 +433,11 @@ const referee::GameInfo& game_of_args(const std::string& game, const ExternalGam
         throw Error("give the game '" + terminal::visible(game) + "' or " +
                     (external.referee.empty() ? "--runner" : "--referee") +
                     ", not both: an external referee is the game");
-    const match::ExternalGameSpec spec = external_spec(external, bots);
+    match::ExternalGameSpec spec = external_spec(external, bots);
+    spec.sandbox = limits.sandbox;
+    match::PlayerSpec with_limits;
+    apply_limit_args(limits, with_limits);
+    spec.limits = with_limits.limits.value_or(process::Limits{});
     const referee::GameInfo* info = nullptr;
     try {
         info = &match::register_external_game(spec);

@@ -33,7 +33,8 @@ void apply_limit_args(const BotLimitArgs& args, std::vector<match::PlayerSpec>& 
 
 // A sandbox or a limit that cannot be had here is an arena error (process::SpawnError), said
 // before any game starts (never a run whose every game is a "could not start" crash).
-void check_limits_and_sandbox(const std::vector<match::PlayerSpec>& bots);
+void check_limits_and_sandbox(const std::vector<match::PlayerSpec>& bots,
+                              const std::vector<std::string>& results_dirs = {});
 
 // One --bot of `play`, `match` and `replay`: "COMMAND" or "NAME=COMMAND", either with "@DIR" at
 // the end for the bot's working directory ("mine=python3 bot.py@bots/mine"): the bot runs in DIR,
@@ -86,8 +87,10 @@ void add_external_game_options(CLI::App* command, ExternalGameArgs& external);
 // --referee / --runner, registered (match::register_external_game) with `bots` players unless
 // --players says, its program checked before any game (exit 2 naming it). Throws Error when both
 // or neither are given, or an option is wrong; `example` is a command line to show then.
+// The limit options and --sandbox hold for an external referee or runner as for the bots.
 const referee::GameInfo& game_of_args(const std::string& game, const ExternalGameArgs& external,
-                                      std::size_t bots, const std::string& example);
+                                      std::size_t bots, const std::string& example,
+                                      const BotLimitArgs& limits = {});
 
 // Throws Error "<who> '<command>': ... No game was played" when `game` is an external game whose
 // referee (or runner) cannot be started here: its program or script is missing. Nothing for a

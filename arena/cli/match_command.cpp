@@ -120,7 +120,8 @@ MatchRun new_match(const MatchArgs& args) {
     const referee::GameInfo& game =
         game_of_args(args.game, args.external, args.bots.size(),
                      "arena match diceshogi --bot mine=./mine --bot old=./old, or arena match "
-                     "--referee \"python3 referee.py\" --bot mine=./mine --bot old=./old");
+                     "--referee \"python3 referee.py\" --bot mine=./mine --bot old=./old",
+                     args.limits);
     check_new_match_arguments(args, game);
     MatchRun run;
     if (!args.sprt.empty()) run.settings.sprt = sprt_hypotheses(args.sprt);
@@ -139,7 +140,7 @@ MatchRun new_match(const MatchArgs& args) {
     if (args.time.margin_ms) run.config.time_margin_ms = static_cast<int>(*args.time.margin_ms);
     run.config.no_time_limit = args.time.no_limit;
     run.config.build_timeout = args.limits.build_timeout;
-    check_limits_and_sandbox(run.config.bots);
+    check_limits_and_sandbox(run.config.bots, {args.out});
     // Before any game: exit 2 on failure.
     tournament::build_bots(run.config.bots, {{}, run.config.build_timeout}, std::cout);
     return run;
@@ -154,7 +155,7 @@ MatchRun resumed_match(const fs::path& out) {
         throw Error("'" + (out / "match.json").string() +
                     "' holds a sequential test but the match has " +
                     std::to_string(run.config.bots.size()) + " bots: remove the file");
-    check_limits_and_sandbox(run.config.bots);
+    check_limits_and_sandbox(run.config.bots, {out.string()});
     // Before any game: exit 2 on failure.
     tournament::build_bots(run.config.bots, {{}, run.config.build_timeout}, std::cout);
     return run;

@@ -95,7 +95,8 @@ PlaySetup play_setup(const PlayArgs& args) {
     PlaySetup play;
     play.game = &game_of_args(args.game, args.external, args.bots.size(),
                               "arena play diceshogi --bot ./a --bot ./b, or arena play --referee "
-                              "\"python3 referee.py\" --bot ./a --bot ./b");
+                              "\"python3 referee.py\" --bot ./a --bot ./b",
+                              args.limits);
     referee::GameSetup& setup = play.setup;
     setup.game = play.game->name;  // the registry's name, whatever case was typed
     setup.players = static_cast<int>(args.bots.size());

@@ -276,7 +276,7 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
         config_of_run(args, std::move(given), options.out, program);
     shard = shard_of_resumed_run(args, shard, config, options.out, program);
     if (args.limits.build_timeout) config.build_timeout = args.limits.build_timeout;
-    check_limits_and_sandbox(config.bots);
+    check_limits_and_sandbox(config.bots, {options.out.string()});
     // Before any game: exit 2 on failure.
     tournament::build_bots(config.bots, {{}, config.build_timeout}, std::cout);
     options.concurrency = concurrency_of_run(args.concurrency, config.concurrency);

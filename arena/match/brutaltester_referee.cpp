@@ -166,6 +166,9 @@ void BrutaltesterReferee::start() {
         argv = process::split_command_line(command_);
         process::BotOptions options;
         options.working_dir = spec_.working_dir;
+        options.sandbox = spec_.sandbox;
+        options.limits = spec_.limits;
+        if (spec_.sandbox) process::check_sandbox_paths(argv, spec_.working_dir);
         process_ = std::make_unique<process::BotProcess>(io_, argv, options);
     } catch (const std::exception& e) {  // SpawnError, or a command line that cannot be split
         throw referee::RefereeFailure("referee '" + command_ + "': cannot start it: " + e.what());

@@ -26,8 +26,9 @@ std::optional<RefereeProtocol> protocol_from_string(const std::string& text) {
 namespace {
 
 // The fields of a spec, in the order to_json writes them.
-constexpr const char* kSpecFields[] = {"name",          "command", "protocol", "players",
-                                       "first_turn_ms", "turn_ms", "seeded",   "working_dir"};
+constexpr const char* kSpecFields[] = {"name",    "command",       "protocol",
+                                       "players", "first_turn_ms", "turn_ms",
+                                       "seeded",  "working_dir",   "sandbox"};
 // The longest turn limit a referee may ask for: an hour (a bot in a debugger has --no-time-limit).
 constexpr int kMaxTurnMs = 3'600'000;
 constexpr int kMaxExternalPlayers = 8;
@@ -166,6 +167,7 @@ nlohmann::ordered_json to_json(const ExternalGameSpec& spec) {
     json["turn_ms"] = spec.turn_ms;
     json["seeded"] = spec.seeded;
     if (!spec.working_dir.empty()) json["working_dir"] = spec.working_dir;
+    if (spec.sandbox) json["sandbox"] = true;
     return json;
 }
 
@@ -209,6 +211,10 @@ ExternalGameSpec external_game_from_json(const nlohmann::json& json) {
                "has {seed} but the game is not seeded (\"seeded\": false): take {seed} "
                "out of the command or make the game seeded");
     if (json.contains("working_dir")) spec.working_dir = string_field(json, "working_dir");
+    if (json.contains("sandbox")) {
+        if (!json["sandbox"].is_boolean()) refuse("sandbox", "must be true or false");
+        spec.sandbox = json["sandbox"].get<bool>();
+    }
     return spec;
 }
 

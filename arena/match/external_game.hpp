@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "arena/process/bot_process.hpp"
 #include "referees/registry.hpp"
 
 namespace arena::match {
@@ -32,6 +33,10 @@ struct ExternalGameSpec {
     int turn_ms = 100;
     bool seeded = true;       // games get seeds (and "{seed}" is replaced)
     std::string working_dir;  // where the referee runs; empty: the arena's working directory
+    // A referee is trusted code by default, like a config. Sandboxed (--sandbox, "sandbox": true),
+    // it runs as a bot does: the same sandbox, environment allow-list and `limits`.
+    bool sandbox = false;
+    process::Limits limits{};  // not in logs or configs: the command line's --max-* options
 };
 
 // The game's registry entry, added once (referee::add_game). Throws std::invalid_argument when

@@ -34,7 +34,10 @@ struct GameDir {
             throw std::runtime_error("cannot make a temporary directory in " + base.string() +
                                      ": check TMPDIR");
         path = pattern;
+        out = path / "out";
+        fs::create_directory(out);
     }
+    fs::path out;  // what the runner writes: its result, the seats' ends (writable when sandboxed)
     ~GameDir() {
         std::error_code ec;
         fs::remove_all(path, ec);
@@ -75,14 +78,17 @@ fs::path seat_file(const fs::path& dir, std::size_t seat, const char* suffix) {
 
 // The seat's wrapper: its JSON file and the script the runner gets as -pK.
 std::string write_seat(const fs::path& dir, std::size_t seat, const PlayerSpec& player,
-                       const MatchOptions& options) {
+                       const MatchOptions& options, bool options_of_runner_sandboxed) {
     WrappedBot bot;
     bot.argv = process::split_command_line(player.command);
     bot.options = options.bot;
     bot.options.working_dir = player.working_dir;
     if (player.limits) bot.options.limits = *player.limits;
     if (player.sandbox) bot.options.sandbox = *player.sandbox;
-    bot.end_file = seat_file(dir, seat, ".end.json").string();
+    // Inside a sandboxed runner no cgroup can be had: the runner's limits hold for it and its
+    // bots together.
+    if (options_of_runner_sandboxed) bot.options.limits = {};
+    bot.end_file = seat_file(dir / "out", seat, ".end.json").string();
     const fs::path spec = seat_file(dir, seat, ".json");
     files::write_atomically(
         spec, to_json(bot).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
@@ -90,7 +96,11 @@ std::string write_seat(const fs::path& dir, std::size_t seat, const PlayerSpec& 
     files::write_atomically(script, "#!/bin/sh\nexec " + shell_quote(sdk_bot_wrapper_program()) +
                                         " " + kWrapBotCommand + " " + shell_quote(spec.string()) +
                                         "\n");
-    fs::permissions(script, fs::perms::owner_all);
+    // A sandboxed runner may run as nobody (the arena being root): it reads both, writes neither.
+    fs::permissions(script, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                fs::perms::others_read | fs::perms::others_exec);
+    fs::permissions(spec, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                              fs::perms::others_read);
     return script.string();
 }
 
@@ -122,14 +132,58 @@ struct RunnerRun {
     std::string ended;  // how the shell ended (ExitStatus::describe)
 };
 
+// What a sandboxed runner is shown besides its command line's files: the bot wrapper, each seat's
+// file and each bot's files, read-only; its output directory, writable.
+struct RunnerView {
+    std::vector<std::pair<std::string, std::string>> read_only;
+    std::string writable;
+};
+
+RunnerView runner_view(const GameDir& dir, const std::vector<PlayerSpec>& players) {
+    RunnerView view;
+    auto show = [&view](const fs::path& path) {
+        std::error_code ec;
+        if (fs::exists(path, ec)) view.read_only.emplace_back(path.string(), path.string());
+    };
+    const fs::path wrapper = sdk_bot_wrapper_program();
+    show(wrapper);
+    show(wrapper.parent_path() / "arena-bot-init");
+    for (std::size_t k = 0; k < players.size(); ++k) {
+        show(seat_file(dir.path, k, ".json"));
+        const auto shown = process::sandbox_shown_paths(
+            process::split_command_line(players[k].command), players[k].working_dir);
+        view.read_only.insert(view.read_only.end(), shown.begin(), shown.end());
+    }
+    // The arena as root runs a sandboxed runner as nobody: its output directory is nobody's.
+    if (::geteuid() == 0 &&
+        ::chown(dir.out.c_str(), process::sandbox_user_id(), process::sandbox_user_id()) != 0)
+        throw std::runtime_error("cannot hand " + dir.out.string() + " to the sandbox's user");
+    view.writable = dir.out.string();
+    return view;
+}
+
+// A runner runs as a bot would: contained, and (sandboxed) in the bots' sandbox with their
+// environment allow-list and the command line's limits, allowed to contain its own bots.
+process::BotOptions runner_options(const ExternalGameSpec& spec, const MatchOptions& options,
+                                   const RunnerView& contained) {
+    process::BotOptions runner;
+    runner.working_dir = spec.working_dir;
+    runner.kill_grace = options.bot.kill_grace;
+    if (!spec.sandbox) return runner;
+    runner.sandbox = true;
+    runner.limits = spec.limits;
+    runner.sandbox_nested = true;
+    runner.sandbox_read_only = contained.read_only;
+    runner.sandbox_writable = {contained.writable};
+    return runner;
+}
+
 // Runs the runner until it ends, or stops it at `bound`. Throws process::SpawnError.
 RunnerRun run_runner(const std::vector<std::string>& argv, const ExternalGameSpec& spec,
-                     const MatchOptions& options, std::chrono::milliseconds bound) {
+                     const MatchOptions& options, const RunnerView& contained,
+                     std::chrono::milliseconds bound) {
     boost::asio::io_context io;
-    process::BotOptions runner_options;
-    runner_options.working_dir = spec.working_dir;
-    runner_options.kill_grace = options.bot.kill_grace;
-    process::BotProcess runner(io, argv, runner_options);
+    process::BotProcess runner(io, argv, runner_options(spec, options, contained));
     RunnerRun run;
     const auto start = Clock::now();
     auto deadline = start + bound + kBackstop;
@@ -235,13 +289,14 @@ MatchLog play_sdk_runner_game(const ExternalGameSpec& spec, const referee::GameS
         GameDir dir;
         std::vector<std::string> seats;
         for (std::size_t k = 0; k < players.size(); ++k)
-            seats.push_back(write_seat(dir.path, k, players[k], options));
-        const fs::path result = dir.path / "result.json";
-        const RunnerRun run =
-            run_runner(runner_argv(spec, setup, seats, result, bound), spec, options, bound);
+            seats.push_back(write_seat(dir.path, k, players[k], options, spec.sandbox));
+        const RunnerView contained = spec.sandbox ? runner_view(dir, players) : RunnerView{};
+        const fs::path result = dir.out / "result.json";
+        const RunnerRun run = run_runner(runner_argv(spec, setup, seats, result, bound), spec,
+                                         options, contained, bound);
         std::vector<WrappedBotEnd> ends;
         for (std::size_t k = 0; k < players.size(); ++k)
-            ends.push_back(read_wrapped_bot_end(seat_file(dir.path, k, ".end.json").string()));
+            ends.push_back(read_wrapped_bot_end(seat_file(dir.out, k, ".end.json").string()));
         if (process::interrupt_signal() != 0) {
             log.interrupted = true;
             log.reason = "interrupted before the game ended";

@@ -38,6 +38,7 @@ BotProcess::Impl::Impl(asio::io_context& io, const std::vector<std::string>& arg
       stdout_(io),
       stderr_(io),
       exit_watch_(io),
+      main_watch_(io),
       grace_timer_(io),
       out_buf_(kStdoutBufferStart) {
     prepare_arena_process();

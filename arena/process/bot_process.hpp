@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "arena/common/error.hpp"
@@ -143,6 +144,12 @@ struct BotOptions {
     bool sandbox = false;
     long scratch_mb = 256;  // sandbox: size of the scratch tmpfs
     long shm_mb = 64;       // sandbox: size of /dev/shm
+    // sandbox, for a program that starts others (an SDK runner and the bots it runs): more of
+    // the host shown, read-only ({host path, where it is shown}) and writable (directories), and
+    // whether it may make namespaces of its own inside (to contain those bots).
+    std::vector<std::pair<std::string, std::string>> sandbox_read_only{};
+    std::vector<std::string> sandbox_writable{};
+    bool sandbox_nested = false;
     // The constructor returns as soon as the bot's init runs, without waiting for the bot's own
     // exec; confirm_start() then waits for it (and throws the SpawnError the constructor would
     // have thrown). Lets a match start every seat's bot before waiting for any (their inits start
@@ -153,6 +160,23 @@ struct BotOptions {
 // Checks once per process that bubblewrap is installed and can create its namespaces here
 // (probing it with a trivial command). Throws SpawnError saying what is missing and what to do.
 void check_sandbox();
+
+// The host user (and group) id a sandboxed program runs as: the arena's own, or nobody (65534)
+// when the arena runs as root, so that a sandboxed program is never host root.
+unsigned sandbox_user_id();
+
+// What a sandboxed `argv` (relative to working_dir) is shown of the host: its program and the
+// files its arguments name, as {host path resolved, where it is shown}. Throws SpawnError as
+// check_sandbox_paths does.
+std::vector<std::pair<std::string, std::string>> sandbox_shown_paths(
+    const std::vector<std::string>& argv, const std::string& working_dir);
+
+// Checks what a sandboxed bot's command line (argv, relative to working_dir) names, before any
+// game: a directory, or a symlink resolving outside working_dir, `/`, or a directory that holds
+// one of `never_mount` (the results directory) is refused with a SpawnError naming the argument
+// and what to do. A file is shown as the file it names.
+void check_sandbox_paths(const std::vector<std::string>& argv, const std::string& working_dir,
+                         const std::vector<std::string>& never_mount = {});
 
 class BotProcess {
   public:

@@ -74,6 +74,7 @@ struct BotProcess::Impl {
     void wait_for_leader_exit(std::chrono::milliseconds grace);
     void drain_handlers();
     void wait_for_line(Clock::time_point deadline);
+    void watch_main_exit();
     // limits: checked while the bot is waited for
     bool watches_limits() const {
         return !cgroup_.empty() && (options_.limits.cpu_seconds || options_.limits.memory_mb);
@@ -109,6 +110,11 @@ struct BotProcess::Impl {
     Descriptor stdout_;
     Descriptor stderr_;
     Descriptor exit_watch_;  // pidfd and timer of the kill grace period, used by stop()
+    // Watched while a line is awaited: the bot's main process ended (the init's status pipe, or
+    // a pidfd of the bot), so that its turn ends then, whatever its children still hold open.
+    Descriptor main_watch_;
+    bool main_watch_armed_ = false;
+    bool main_ended_ = false;
     Timer grace_timer_;
 
     int outstanding_ = 0;  // our handlers that asio has not run yet; each points to *this

@@ -114,6 +114,33 @@ std::optional<ExitStatus> BotProcess::Impl::poll_exit() {
     return exit_;
 }
 
+// Arms the watch of the bot's main process (once armed, it stays so across turns): its end
+// ends the turn being waited for. Readiness is only a hint, confirmed before it counts (see
+// wait_for_leader_exit). Without a pidfd (kernel before 5.3) the deadline decides, as before.
+void BotProcess::Impl::watch_main_exit() {
+    if (main_watch_armed_ || main_ended_ || stopped_) return;
+    if (!main_watch_.is_open()) {
+        const int fd = contained_ ? ::fcntl(status_fd_, F_DUPFD_CLOEXEC, 3)
+                                  : static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
+        if (fd < 0) return;
+        error_code ec;
+        main_watch_.assign(fd, ec);
+        if (ec) {
+            ::close(fd);
+            return;
+        }
+    }
+    main_watch_armed_ = true;
+    ++outstanding_;
+    main_watch_.async_wait(
+        asio::posix::descriptor_base::wait_read, [this](const error_code& wait_error) {
+            --outstanding_;
+            main_watch_armed_ = false;
+            if (wait_error || stopped_) return;
+            main_ended_ = (contained_ && bot_wait_status()) || (!contained_ && has_ended(pid_));
+        });
+}
+
 // ---- the bounded stop ----
 
 // Waits (running the io_context, so stderr keeps draining) until the bot has ended or `grace`
@@ -263,11 +290,17 @@ void BotProcess::Impl::record_usage(const rusage& usage) {
     exit_->limit_reached = limit_reached(*exit_, options_.limits, limit_hit_, oom_kills);
     // The kernel (OOM killer, RLIMIT) or the arena's limit check ended it, not our stop.
     if (!exit_->limit_reached.empty()) exit_->killed_by_arena = false;
+    // Through bwrap, SIGXCPU arrives as exit code 152: once the counter confirmed it, a signal.
+    if (!exit_->limit_reached.empty() && options_.sandbox && exit_->exit_code == 128 + SIGXCPU) {
+        exit_->exit_code.reset();
+        exit_->signal = SIGXCPU;
+    }
 }
 
 // The cgroups, the status pipe and our pipe ends; then every handler still pointing to *this.
 void BotProcess::Impl::release() {
     error_code ignored;
+    main_watch_.close(ignored);
     cgroup_.remove();
     if (status_fd_ >= 0) ::close(std::exchange(status_fd_, -1));
     stdout_.close(ignored);

@@ -162,6 +162,28 @@ std::string arena_dir_name() {
     return "arena-" + std::to_string(::getpid());
 }
 
+// Removes a cgroup directory and every cgroup below it, deepest first: a bot that could write its
+// cgroup may have made sub-cgroups, which would keep the directory (and the processes in them)
+// alive after the arena. What still runs in them is SIGKILLed first.
+void remove_cgroup_tree(const std::string& path) {
+    if (DIR* dir = ::opendir(path.c_str())) {
+        while (const dirent* entry = ::readdir(dir)) {
+            if (entry->d_type != DT_DIR || std::strcmp(entry->d_name, ".") == 0 ||
+                std::strcmp(entry->d_name, "..") == 0)
+                continue;
+            remove_cgroup_tree(path + "/" + entry->d_name);
+        }
+        ::closedir(dir);
+    }
+    for (int attempt = 0; attempt < 100 && ::rmdir(path.c_str()) != 0 && errno == EBUSY;
+         ++attempt) {
+        std::ifstream in(path + "/cgroup.procs");
+        for (long pid; in >> pid;) ::kill(static_cast<pid_t>(pid), SIGKILL);
+        // The processes are gone, but the kernel may take a moment to notice the last exit.
+        ::usleep(1000);
+    }
+}
+
 // Removes the arena-<pid> directories of arenas that are gone (killed before they could).
 void remove_stale(const std::string& own_dir) {
     DIR* dir = ::opendir(own_dir.c_str());
@@ -173,15 +195,7 @@ void remove_stale(const std::string& own_dir) {
         if (pid <= 0 || pid == ::getpid() || ::kill(static_cast<pid_t>(pid), 0) == 0 ||
             errno != ESRCH)
             continue;
-        const std::string stale = own_dir + "/" + name;
-        if (DIR* sub = ::opendir(stale.c_str())) {
-            while (const dirent* bot = ::readdir(sub)) {
-                if (std::strncmp(bot->d_name, "bot-", 4) == 0)
-                    ::rmdir((stale + "/" + bot->d_name).c_str());
-            }
-            ::closedir(sub);
-        }
-        ::rmdir(stale.c_str());
+        remove_cgroup_tree(own_dir + "/" + name);
     }
     ::closedir(dir);
 }
@@ -190,7 +204,7 @@ std::mutex arena_dirs_mutex;
 std::vector<std::string> arena_dirs;  // created by this process, removed at exit
 
 void remove_arena_dirs() {
-    for (const std::string& dir : arena_dirs) ::rmdir(dir.c_str());
+    for (const std::string& dir : arena_dirs) remove_cgroup_tree(dir);
 }
 
 bool stale_removed = false;  // under arena_dirs_mutex
@@ -418,12 +432,7 @@ void BotCgroup::remove() {
     cpu_fd_ = events_fd_ = peak_fd_ = -1;
     for (int fd : procs_fds_) ::close(fd);
     procs_fds_.clear();
-    for (const std::string& dir : dirs_) {
-        // The processes are gone, but the kernel may take a moment to notice the last exit.
-        for (int attempt = 0; attempt < 100 && ::rmdir(dir.c_str()) != 0 && errno == EBUSY;
-             ++attempt)
-            ::usleep(1000);
-    }
+    for (const std::string& dir : dirs_) remove_cgroup_tree(dir);
     dirs_.clear();
 }
 

@@ -12,8 +12,10 @@ ExitStatus status_from_wait(int wstatus, bool sandboxed) {
     ExitStatus status;
     if (WIFEXITED(wstatus)) status.exit_code = WEXITSTATUS(wstatus);
     if (WIFSIGNALED(wstatus)) status.signal = WTERMSIG(wstatus);
+    // SIGXCPU stays an exit code: a bot may exit with 152 by itself, and the CPU limit is named
+    // only when the CPU counter confirms it (limit_reached).
     if (sandboxed && status.exit_code && *status.exit_code > 128 &&
-        *status.exit_code < 128 + NSIG) {
+        *status.exit_code < 128 + NSIG && *status.exit_code != 128 + SIGXCPU) {
         status.signal = *status.exit_code - 128;
         status.exit_code.reset();
     }
@@ -36,14 +38,22 @@ std::string memory_limit_reached(long mib) {
     return "memory limit (" + mib_text(mib) + ") reached";
 }
 
+namespace {
+// The kernel sends SIGXCPU at the limit by its own tick; the counters read it a little below.
+constexpr double kCpuCounterSlack = 0.05;
+}  // namespace
+
 std::string limit_reached(const ExitStatus& status, const Limits& limits,
                           const std::string& limit_hit, long oom_kills) {
     if (!limit_hit.empty()) return limit_hit;
     if (limits.memory_mb && oom_kills > 0) return memory_limit_reached(*limits.memory_mb);
     if (status.killed_by_arena) return "";
-    if (limits.cpu_seconds &&
-        (status.signal == SIGXCPU ||
-         (status.signal == SIGKILL && status.cpu_seconds >= *limits.cpu_seconds))) {
+    // RLIMIT_CPU's SIGXCPU (exit code 152 through bwrap) or its SIGKILL a second later, and only
+    // when the bot's CPU time says it got there: a bot may raise SIGXCPU or exit 152 itself.
+    const bool xcpu =
+        status.signal == SIGXCPU || status.signal == SIGKILL || status.exit_code == 128 + SIGXCPU;
+    if (limits.cpu_seconds && xcpu &&
+        status.cpu_seconds >= static_cast<double>(*limits.cpu_seconds) - kCpuCounterSlack) {
         return cpu_limit_reached(*limits.cpu_seconds);
     }
     if (limits.file_size_mb && status.signal == SIGXFSZ)

@@ -11,7 +11,8 @@ namespace arena::process {
 
 // A wait status (waitpid, wait4, or the one arena-bot-init reports) as an ExitStatus: the exit
 // code, or the signal that ended it. `sandboxed`: bwrap reports a bot's death by signal N as
-// exit code 128 + N, shown as that signal.
+// exit code 128 + N, shown as that signal (but 152, SIGXCPU's, which stays an exit code unless
+// the CPU counter confirms the CPU limit: see limit_reached).
 ExitStatus status_from_wait(int wstatus, bool sandboxed = false);
 
 // waitid()'s siginfo (its si_code and si_status) as a wait status: the exit code in bits 8-15, or

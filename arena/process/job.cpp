@@ -48,8 +48,10 @@ std::vector<std::string> sandboxed(const Job& job) {
     view.scratch_mb = job.sandbox->scratch_mb;
     if (!job.working_dir.empty()) view.chdir = job.working_dir;
     view.environment = job.environment;
-    return with_environment(sandbox_environment(),
-                            sandbox_argv(find_bwrap(), view, redirected(job)));
+    std::vector<std::string> argv = sandbox_argv(find_bwrap(), view, redirected(job));
+    // In the process-group fallback the job must stay in the group the arena stops.
+    if (!bots_contained()) std::erase(argv, std::string("--new-session"));
+    return with_environment(sandbox_environment(), argv);
 }
 
 std::vector<std::string> command_of(const Job& job) {

@@ -1,10 +1,11 @@
 // The --sandbox (see sandbox.hpp and BotOptions::sandbox). Every door is shut: all namespaces
 // unshared (no network of any kind: the abstract Unix sockets live in the network namespace,
-// the host's socket files are not in the view), a new session (no controlling terminal, so no
-// TIOCSTI into the user's shell), an environment reduced to an allow-list, and a file system
-// view of the system directories read-only, fresh /proc and /dev, size-limited tmpfs for the
-// scratch directory and /dev/shm, and the bot's own files read-only. Not /home, /root, /run, the
-// host's /tmp, nor the arena's output.
+// the host's socket files are not in the view), no capability, no further user namespace, an
+// unprivileged host user (nobody when the arena is root), a new session (no controlling
+// terminal, so no TIOCSTI into the user's shell), an environment reduced to an allow-list, and a
+// file system view of the system directories read-only, a handful of /etc's files, fresh /proc
+// and /dev, size-limited tmpfs for the scratch directory and /dev/shm, and what the command line
+// names read-only. Not /home, /root, /run, the host's /tmp, nor the arena's output.
 #include "arena/process/sandbox.hpp"
 
 #include <fcntl.h>
@@ -17,7 +18,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
+#include <optional>
+#include <set>
 
 #include "arena/common/diagnostics.hpp"
 #include "arena/process/bot_process.hpp"
@@ -30,8 +34,7 @@ namespace {
 
 // System directories shown read-only, symlinks kept as symlinks (/bin -> usr/bin on Debian 12).
 void add_system_dirs(std::vector<std::string>& args) {
-    for (const char* dir :
-         {"/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
+    for (const char* dir : {"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
         std::error_code ec;
         const fs::file_status status = fs::symlink_status(dir, ec);
         if (ec || !fs::exists(status)) continue;
@@ -44,13 +47,125 @@ void add_system_dirs(std::vector<std::string>& args) {
 }
 
 bool under_system_dir(const std::string& path) {
-    for (const char* dir : {"/usr/", "/etc/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/lib32/"}) {
+    for (const char* dir : {"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/lib32/"}) {
         if (path.rfind(dir, 0) == 0) return true;
     }
     return false;
 }
 
+// What of /etc programs need to run: the loader's files, name service switch, time zone, locale,
+// the CA certificates, the alternatives' links (java, editors) and language runtimes' own
+// configuration (Java's security policy, Perl's and Python's site files). Never shadow, SSH keys,
+// ssl/private or anything else of the host's.
+bool etc_entry_shown(const std::string& name) {
+    static const std::set<std::string> names = {
+        "ld.so.cache",  "ld.so.conf",   "ld.so.conf.d", "nsswitch.conf",   "localtime",
+        "timezone",     "locale.alias", "locale.conf",  "ca-certificates", "ca-certificates.conf",
+        "alternatives", "perl",         "mono",         "dotnet",          "gai.conf",
+        "mime.types"};
+    return names.count(name) != 0 || name.rfind("java-", 0) == 0 || name.rfind("python3", 0) == 0;
+}
+
+// A path shown as the host has it: a symlink as a symlink, anything else bound read-only.
+void show_as_is(std::vector<std::string>& args, const fs::path& path) {
+    std::error_code ec;
+    const fs::file_status status = fs::symlink_status(path, ec);
+    if (ec || !fs::exists(status)) return;
+    if (fs::is_symlink(status)) {
+        args.insert(args.end(), {"--symlink", fs::read_symlink(path, ec).string(), path.string()});
+    } else {
+        args.insert(args.end(), {"--ro-bind", path.string(), path.string()});
+    }
+}
+
+// passwd and group with the sandboxed user's entries only (and root's, whose files the system
+// directories are), written once per arena in a private directory removed at exit.
+const std::string& account_files_dir() {
+    static std::string dir;
+    static std::once_flag once;
+    std::call_once(once, [] {
+        std::error_code ec;
+        std::string pattern = (fs::temp_directory_path(ec) / "arena-sandbox-XXXXXX").string();
+        if (::mkdtemp(pattern.data()) == nullptr) return;
+        ::chmod(pattern.c_str(), 0755);
+        const std::string id = std::to_string(sandbox_user_id());
+        std::ofstream(pattern + "/passwd")
+            << "root:x:0:0:root:/root:/bin/sh\nbot:x:" << id << ":" << id
+            << ":sandboxed program:" << kSandboxScratch << ":/bin/sh\n";
+        std::ofstream(pattern + "/group") << "root:x:0:\nbot:x:" << id << ":\n";
+        dir = pattern;
+        std::atexit([] { fs::remove_all(dir, *new std::error_code); });
+    });
+    return dir;
+}
+
+void add_etc(std::vector<std::string>& args) {
+    // Made by hand: bwrap would make them private to root, out of the unprivileged user's reach.
+    args.insert(args.end(),
+                {"--perms", "0755", "--dir", "/etc", "--perms", "0755", "--dir", "/etc/ssl"});
+    std::error_code ec;
+    for (const fs::directory_entry& entry : fs::directory_iterator("/etc", ec)) {
+        if (etc_entry_shown(entry.path().filename().string())) show_as_is(args, entry.path());
+    }
+    show_as_is(args, "/etc/ssl/certs");  // not /etc/ssl/private
+    show_as_is(args, "/etc/ssl/openssl.cnf");
+    if (const std::string& dir = account_files_dir(); !dir.empty()) {
+        args.insert(args.end(), {"--ro-bind", dir + "/passwd", "/etc/passwd"});
+        args.insert(args.end(), {"--ro-bind", dir + "/group", "/etc/group"});
+    }
+}
+
+// Directories bwrap would make on its own for a mount point are private to root (0700): the
+// unprivileged user could not reach what is mounted below them.
+void add_parents(std::vector<std::string>& args, const fs::path& shown, std::set<fs::path>& made) {
+    std::vector<fs::path> parents;
+    for (fs::path p = shown.parent_path(); p != p.root_path() && !p.empty(); p = p.parent_path())
+        parents.push_back(p);
+    for (auto it = parents.rbegin(); it != parents.rend(); ++it) {
+        if (under_system_dir(it->string() + "/") || it->string() == "/tmp" ||
+            !made.insert(*it).second)
+            continue;
+        args.insert(args.end(), {"--perms", "0755", "--dir", it->string()});
+    }
+}
+
+std::string setpriv_program() {
+    try {
+        return resolve_executable("setpriv", "", kSandboxPath);
+    } catch (const SpawnError&) {
+        throw SpawnError(
+            "--sandbox as root needs setpriv (util-linux) to run bots as an unprivileged user, "
+            "and it is not installed: install util-linux, or run the arena as a normal user");
+    }
+}
+
+// As root, bwrap would keep every capability and map the sandbox to host root: the outer bwrap
+// (root) mounts the view, setpriv drops to nobody with no capability, and an inner bwrap makes
+// the user namespace of nobody and forbids any further one.
+void drop_root(std::vector<std::string>& args, const std::string& bwrap, const SandboxView& view) {
+    const std::string id = std::to_string(kSandboxUnprivilegedId);
+    args.insert(args.end(),
+                {"--", setpriv_program(), "--reuid=" + id, "--regid=" + id, "--clear-groups",
+                 "--inh-caps=-all", "--bounding-set=-all", "--", bwrap, "--unshare-user"});
+    if (!view.nested) args.push_back("--disable-userns");
+    args.insert(args.end(), {"--uid", id, "--gid", id, "--dev-bind", "/", "/", "--die-with-parent",
+                             "--chdir", view.chdir});
+}
+
 }  // namespace
+
+unsigned sandbox_user_id() {
+    return ::geteuid() == 0 ? kSandboxUnprivilegedId : ::geteuid();
+}
+
+std::vector<std::pair<std::string, std::string>> sandbox_shown_paths(
+    const std::vector<std::string>& argv, const std::string& working_dir) {
+    if (argv.empty()) return {};
+    SandboxView view;
+    bot_sandbox_view(argv, resolve_executable(argv.front(), working_dir, kSandboxPath), working_dir,
+                     view);
+    return view.read_only;
+}
 
 std::string find_bwrap() {
     try {
@@ -66,45 +181,55 @@ std::vector<std::string> sandbox_environment() {
             std::string("LANG=") + (lang != nullptr && *lang != '\0' ? lang : "C.UTF-8")};
 }
 
-std::vector<std::string> sandboxed_argv(const std::string& bwrap,
-                                        const std::vector<std::string>& argv,
-                                        const std::string& executable,
-                                        const std::string& working_dir, long scratch_mb,
-                                        long shm_mb) {
+std::vector<std::string> sandbox_argv(const std::string& bwrap, const SandboxView& view,
+                                      const std::vector<std::string>& command) {
+    const bool root = ::geteuid() == 0;
     const char* lang = std::getenv("LANG");
-    std::vector<std::string> args = {
-        bwrap,
-        // user (when possible), IPC, PID, network, UTS and cgroup namespaces
-        "--unshare-all",
-        // If the arena dies without stopping it, bwrap's child is killed too.
-        "--die-with-parent", "--new-session", "--clearenv", "--setenv", "PATH", kSandboxPath,
-        "--setenv", "HOME", kSandboxScratch, "--setenv", "TMPDIR", kSandboxScratch, "--setenv",
-        "ARENA_SCRATCH", kSandboxScratch, "--setenv", "LANG",
-        lang != nullptr && *lang != '\0' ? lang : "C.UTF-8"};
-    add_system_dirs(args);
-    args.insert(args.end(), {"--proc", "/proc", "--dev", "/dev"});
+    std::vector<std::string> args = {bwrap,           "--unshare-ipc", "--unshare-pid",
+                                     "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"};
+    if (!root) args.push_back("--unshare-user");
+    if (!root && !view.nested) args.push_back("--disable-userns");
+    // If the arena dies without stopping it, bwrap's child is killed too.
     args.insert(args.end(),
-                {"--size", std::to_string(shm_mb * 1024 * 1024), "--tmpfs", "/dev/shm"});
-    args.insert(args.end(),
-                {"--size", std::to_string(scratch_mb * 1024 * 1024), "--tmpfs", kSandboxScratch});
-
-    std::vector<std::string> command = {executable};
-    if (!under_system_dir(executable))
-        args.insert(args.end(), {"--ro-bind", executable, executable});
-    const fs::path base = working_dir.empty() ? fs::current_path() : fs::path(working_dir);
-    for (std::size_t i = 1; i < argv.size(); ++i) {
-        std::string arg = argv[i];
-        std::error_code ec;
-        // Regular files and directories only: never a socket or a device of the host.
-        const fs::file_status status = fs::status(base / arg, ec);
-        if (!arg.empty() && arg[0] != '-' && !ec &&
-            (fs::is_regular_file(status) || fs::is_directory(status))) {
-            arg = fs::absolute(base / arg, ec).lexically_normal().string();
-            if (!under_system_dir(arg)) args.insert(args.end(), {"--ro-bind", arg, arg});
-        }
-        command.push_back(arg);
+                {"--die-with-parent", "--new-session", "--clearenv", "--setenv", "PATH",
+                 kSandboxPath, "--setenv", "HOME", kSandboxScratch, "--setenv", "TMPDIR",
+                 kSandboxScratch, "--setenv", "ARENA_SCRATCH", kSandboxScratch, "--setenv", "LANG",
+                 lang != nullptr && *lang != '\0' ? lang : "C.UTF-8"});
+    for (const std::string& variable : view.environment) {
+        const auto equals = variable.find('=');
+        if (equals == std::string::npos) continue;
+        args.insert(args.end(),
+                    {"--setenv", variable.substr(0, equals), variable.substr(equals + 1)});
     }
-    args.insert(args.end(), {"--chdir", kSandboxScratch, "--"});
+    add_system_dirs(args);
+    add_etc(args);
+    // Inside another sandbox (a sandboxed runner's bots) a new /proc cannot be mounted (the
+    // kernel wants the outer one fully visible): that sandbox's own, which shows its processes
+    // only.
+    if (std::getenv(kInSandboxVariable) != nullptr)
+        args.insert(args.end(), {"--ro-bind", "/proc", "/proc", "--dev", "/dev"});
+    else
+        args.insert(args.end(), {"--proc", "/proc", "--dev", "/dev"});
+    if (view.nested) args.insert(args.end(), {"--setenv", kInSandboxVariable, "1"});
+    // bwrap takes --size right before --tmpfs, and --perms right before what it makes.
+    args.insert(args.end(), {"--size", std::to_string(view.shm_mb * 1024 * 1024), "--perms",
+                             "01777", "--tmpfs", "/dev/shm"});
+    args.insert(args.end(), {"--size", std::to_string(view.scratch_mb * 1024 * 1024), "--perms",
+                             "01777", "--tmpfs", kSandboxScratch});
+    std::set<fs::path> made;
+    for (const auto& [source, shown] : view.read_only) {
+        add_parents(args, shown, made);
+        args.insert(args.end(), {"--ro-bind", source, shown});
+    }
+    for (const std::string& dir : view.writable) {
+        add_parents(args, dir, made);
+        args.insert(args.end(), {"--bind", dir, dir});
+    }
+    // The root's own tmpfs (where /etc and the mount points were made) read-only: the scratch
+    // and /dev/shm are the only places the program writes.
+    args.insert(args.end(), {"--remount-ro", "/", "--chdir", view.chdir});
+    if (root) drop_root(args, bwrap, view);
+    args.push_back("--");
     args.insert(args.end(), command.begin(), command.end());
     return args;
 }
@@ -116,14 +241,20 @@ BotCommand sandboxed_command(const std::vector<std::string>& argv, const std::st
     const std::string working_dir = options.working_dir.empty()
                                         ? fs::current_path(ec).string()
                                         : fs::absolute(options.working_dir, ec).string();
+    SandboxView view;
+    view.scratch_mb = options.scratch_mb;
+    view.shm_mb = options.shm_mb;
+    view.read_only = options.sandbox_read_only;
+    view.writable = options.sandbox_writable;
+    view.nested = options.sandbox_nested;
+    const std::vector<std::string> command = bot_sandbox_view(argv, executable, working_dir, view);
     const std::string bwrap = find_bwrap();
-    BotCommand command{bwrap, sandboxed_argv(bwrap, argv, executable, working_dir,
-                                             options.scratch_mb, options.shm_mb)};
+    BotCommand sandboxed{bwrap, sandbox_argv(bwrap, view, command)};
     // In the fallback the bot's session (setsid, no terminal) is the one the arena made:
     // bwrap and the bot must stay in its group, which is all stop() reaches there.
-    if (!bots_contained()) std::erase(command.argv, std::string("--new-session"));
-    diagnostics::log().trace("sandbox: {}", fmt::join(command.argv, " "));
-    return command;
+    if (!bots_contained()) std::erase(sandboxed.argv, std::string("--new-session"));
+    diagnostics::log().trace("sandbox: {}", fmt::join(sandboxed.argv, " "));
+    return sandboxed;
 }
 
 // ---- the probe: does bwrap work here? ----
@@ -201,7 +332,15 @@ std::string probe_sandbox() {
     } catch (const SpawnError& e) {
         return std::string("--sandbox: ") + e.what();
     }
-    std::vector<std::string> argv = sandboxed_argv(bwrap, {true_program}, true_program, "", 1, 1);
+    SandboxView view;
+    view.scratch_mb = 1;
+    view.shm_mb = 1;
+    std::vector<std::string> argv;
+    try {
+        argv = sandbox_argv(bwrap, view, {true_program});
+    } catch (const SpawnError& e) {
+        return e.what();
+    }
     // Without a new session here: bwrap's child stays in the group, so reap_probe reaps it.
     std::erase(argv, std::string("--new-session"));
     Pipe err = make_pipe(bwrap);

@@ -253,7 +253,9 @@ ReadResult BotProcess::Impl::exchange(std::string_view input, std::chrono::milli
             result.status = ReadStatus::overflow;
             break;
         case LineScan::none:
-            result.status = (stdout_eof_ || stopped_) ? ReadStatus::closed : ReadStatus::timeout;
+            // Its main process ended before the deadline: a crash, whatever its children hold.
+            result.status =
+                (stdout_eof_ || stopped_ || main_ended_) ? ReadStatus::closed : ReadStatus::timeout;
             if (stdout_eof_ && out_end_ > out_begin_) {  // a last line without its line end
                 result.line.assign(out_buf_.data() + out_begin_, out_end_ - out_begin_);
                 if (result.line.back() == '\r') result.line.pop_back();
@@ -281,13 +283,19 @@ void BotProcess::Impl::wait_for_line(Clock::time_point deadline) {
     constexpr auto kLimitCheck = std::chrono::milliseconds(50);
     const bool watch = watches_limits();
     auto next_check = Clock::now() + kLimitCheck;
-    while (reading_stdout_ && Clock::now() < deadline) {
+    watch_main_exit();
+    while (reading_stdout_ && !main_ended_ && Clock::now() < deadline) {
         if (io_.stopped()) io_.restart();
         io_.run_one_until(watch ? std::min(deadline, next_check) : deadline);
         if (watch && Clock::now() >= next_check) {
             check_limits();
             next_check = Clock::now() + kLimitCheck;
         }
+    }
+    if (main_ended_ && reading_stdout_) {
+        // What it wrote before it ended is in the pipe: let the stdout read take it.
+        if (io_.stopped()) io_.restart();
+        io_.poll();
     }
 }
 

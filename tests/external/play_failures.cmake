@@ -82,3 +82,19 @@ add_test(NAME external.match_referee_failure.all_games_runner COMMAND sh -c [[
 set_tests_properties(external.match_referee_failure.all_games_runner PROPERTIES
   PASS_REGULAR_EXPRESSION "^EXIT2\nerror: every game of this run \\(2\\) failed in the referee, so nothing was rated \\(the first failure is above\\)\\. Check the runner by hand \\(it must exit 0 and write the SDK's game result JSON. docs/other-games.md, \"Convention 2\"\\), then play again with another --out\\.\n$"
   TIMEOUT 60)
+
+# A referee is trusted code by default; with --sandbox it runs as a bot does. A referee that
+# looks around (hostile_referees/spy.sh) writes where it likes and sees the arena's environment
+# without it; sandboxed it writes nothing, reads no /etc/shadow, sees no environment but the
+# allow-list and is not root.
+add_test(NAME external.play_referee_sandboxed COMMAND sh -c [[
+  rm -f spy_marker
+  ARENA_SPY_SECRET=s3cret "$0" play --referee "sh $1/hostile_referees/spy.sh $PWD/spy_marker" \
+    --bot "$2 echo" --bot "$2 echo" --seed 1 --sandbox 2>&1 | grep -o 'spy: [^)]*' | head -n 1
+  if [ -e spy_marker ]; then echo MARKER; else echo NO-MARKER; fi
+  ARENA_SPY_SECRET=s3cret "$0" play --referee "sh $1/hostile_referees/spy.sh $PWD/spy_marker" \
+    --bot "$2 echo" --bot "$2 echo" --seed 1 2>&1 | grep -o 'spy: [^)]*' | head -n 1
+  rm -f spy_marker]] ${PF_ARENA} ${PF_DIR} ${PF_TESTBOT})
+set_tests_properties(external.play_referee_sandboxed PROPERTIES
+  PASS_REGULAR_EXPRESSION "^spy: wrote=no shadow=no env=unset uid=[1-9][0-9]*\nNO-MARKER\nspy: wrote=yes shadow=[a-z]+ env=s3cret uid=[0-9]+\n$"
+  SKIP_REGULAR_EXPRESSION "cannot create its sandbox" TIMEOUT 60)

@@ -102,8 +102,9 @@ TEST_CASE("a referee spec: each wrong field is named with its fault") {
     CHECK(refusal(with(kGood, "turn_ms", "50")).find("field 'turn_ms'") == 0);
     CHECK(refusal(with(kGood, "seeded", "yes")) == "field 'seeded': must be true or false");
     // {seed} in an unseeded game's command: every game would fail at its start.
-    CHECK(refusal(with(kGood, "seeded", false)).find("field 'command': has {seed} but the game is "
-                                                     "not seeded") == 0);
+    CHECK(refusal(with(kGood, "seeded", false))
+              .find("field 'command': has {seed} but the game is "
+                    "not seeded") == 0);
     CHECK(refusal(with(kGood, "name", "My Game"))
               .find("field 'name': 'My Game': use 1 to 64 "
                     "lowercase letters") == 0);
@@ -111,7 +112,7 @@ TEST_CASE("a referee spec: each wrong field is named with its fault") {
     CHECK(refusal(with(kGood, "name", "a/b")).find("field 'name'") == 0);
     CHECK(refusal(with(kGood, "comand", "x")) ==
           "field 'comand': unknown field (known: name, command, protocol, players, "
-          "first_turn_ms, turn_ms, seeded, working_dir)");
+          "first_turn_ms, turn_ms, seeded, working_dir, sandbox)");
 }
 
 TEST_CASE("a config's \"referee\" registers the game in place of \"game\"") {

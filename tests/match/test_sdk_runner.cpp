@@ -279,3 +279,51 @@ TEST_CASE("sdk_runner: a registered sdk-runner game is played by play_game") {
     CHECK(log.turns[0].input == "2 0 7\n");
     CHECK(log.seats[1].rank == 1);
 }
+
+namespace {
+
+bool no_sandbox() {
+    try {
+        arena::process::check_sandbox();
+        return false;
+    } catch (const std::exception& e) {
+        std::cout << "SKIPPED: no sandbox here: " << e.what() << "\n";
+        return true;
+    }
+}
+
+}  // namespace
+
+TEST_CASE("sdk_runner: a sandboxed runner cannot change the files it is handed") {
+    if (no_sandbox()) return;
+    use_test_wrapper();
+    ExternalGameSpec spec = spec_of("/bin/sh " + kRunnerDir + "/hostile_runner.sh tamper");
+    const std::vector<PlayerSpec> players = {bot("a", "7"), bot("b", "3")};
+    const MatchLog free = play_sdk_runner_game(spec, setup_of(2, 1), players, MatchOptions{});
+    CHECK(free.referee_failure.find("tampered") != std::string::npos);  // the test can fail
+    spec.sandbox = true;
+    const MatchLog boxed = play_sdk_runner_game(spec, setup_of(2, 1), players, MatchOptions{});
+    CHECK(boxed.referee_failure.find("exited with code 1") != std::string::npos);
+    CHECK(boxed.referee_failure.find("tampered") == std::string::npos);
+    CHECK(boxed.referee_failure.find("read /etc/shadow") == std::string::npos);
+    CHECK(boxed.referee_failure.find("uid 0)") == std::string::npos);
+}
+
+TEST_CASE("sdk_runner: a sandboxed runner plays a whole game, its sandboxed bots too") {
+    if (no_java() || no_sandbox()) return;
+    use_test_wrapper();
+    ExternalGameSpec spec = spec_of(ARENA_SDK_TOY_RUNNER);
+    // The runner's class directory is a directory its command line names: inside its folder.
+    const std::string command = ARENA_SDK_TOY_RUNNER;
+    const std::size_t cp = command.find("-cp ") + 4;
+    spec.working_dir = command.substr(cp, command.find(' ', cp) - cp);
+    spec.sandbox = true;
+    PlayerSpec boxed = bot("boxed", "6");
+    boxed.sandbox = true;
+    const MatchLog log =
+        play_sdk_runner_game(spec, setup_of(2, 42), {boxed, bot("free", "5")}, MatchOptions{});
+    CHECK(log.referee_failure == "");
+    REQUIRE(log.seats.size() == 2);
+    CHECK(log.seats[0].score == 18);
+    CHECK(log.seats[1].score == 15);
+}

@@ -530,3 +530,22 @@ TEST_CASE("no file descriptor leaks") {
     CHECK(contains(spawn_error_of({"./no_such_bot"}), "file not found"));
     CHECK(open_fd_count() == before);
 }
+
+// One bot, one verdict: its main process ended by itself before the deadline, so the turn ends
+// then as closed (a crash, with its exit status), whatever a child of it still holds open. Run
+// many times: it used to be a timeout or a crash as the race went.
+TEST_CASE("a bot whose main process exits while a child holds its stdout: closed, every time") {
+    TempDir dir;
+    const std::string path = (dir.path / "forker.sh").string();
+    std::ofstream(path) << "read x\necho first\nread y\nsleep 30 &\nexit 0\n";
+    boost::asio::io_context io(1);
+    for (int run = 0; run < 25; ++run) {
+        CAPTURE(run);
+        BotProcess bot(io, {"/bin/sh", path});
+        CHECK(bot.exchange("a\n", 10000ms).line == "first");
+        const ReadResult second = bot.exchange("b\n", 10000ms);
+        CHECK(second.status == ReadStatus::closed);
+        CHECK(second.elapsed < 5s);
+        CHECK(bot.stop().describe() == "exit code 0");
+    }
+}

@@ -87,8 +87,17 @@ TEST_CASE("the limit that ended a bot is told by the kernel's counters and signa
     status.killed_by_arena = true;  // the arena stopped it first: its CPU time is no limit
     CHECK(limit_reached(status, limits, "", 0) == "");
     CHECK(limit_reached(status, limits, "", 2) == "memory limit (96 MB) reached");
-    CHECK(limit_reached(status_from_wait(SIGXCPU), limits, "", 0) ==
-          "CPU time limit (2 s) reached");
+    // SIGXCPU names the limit only when the CPU counter says the bot got there: a bot may raise
+    // it itself, or exit with 152 through bwrap.
+    ExitStatus xcpu = status_from_wait(SIGXCPU);
+    CHECK(limit_reached(xcpu, limits, "", 0) == "");
+    xcpu.cpu_seconds = 2.0;
+    CHECK(limit_reached(xcpu, limits, "", 0) == "CPU time limit (2 s) reached");
+    ExitStatus exited_152 = status_from_wait(W_EXITCODE(152, 0), true);
+    CHECK(exited_152.describe() == "exit code 152");
+    CHECK(limit_reached(exited_152, limits, "", 0) == "");
+    exited_152.cpu_seconds = 2.01;
+    CHECK(limit_reached(exited_152, limits, "", 0) == "CPU time limit (2 s) reached");
     CHECK(limit_reached(status_from_wait(SIGXFSZ), limits, "", 0) ==
           "file size limit (1 MB) reached");
     CHECK(limit_reached(status_from_wait(SIGXFSZ), Limits{}, "", 0) == "");
