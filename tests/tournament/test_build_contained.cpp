@@ -242,7 +242,7 @@ TEST_CASE(
         "gcc -o {out} {source}";
     match::PlayerSpec bot = source_bot("c", dir / "bot" / "bot.c", true, build);
     const std::string said = build_one(bot, {dir / "cache"});
-    CHECK(said.find(" built (own build, sandboxed, ") != std::string::npos);
+    CHECK(said.find(" built (C, sandboxed, ") != std::string::npos);
     const fs::path entry = bot.built;
     const unsigned expected = ::geteuid() == 0 ? 65534 : ::geteuid();
     CHECK(read(entry / "builder") == std::to_string(expected) + "\n");
@@ -252,7 +252,7 @@ TEST_CASE(
     REQUIRE(::stat((entry / "bot").c_str(), &info) == 0);
     CHECK(info.st_uid == ::geteuid());
     CHECK(first_line_of(bot) == "hi\n");
-    CHECK(build_one(bot, {dir / "cache"}).find(" cached (own build, sandboxed)") !=
+    CHECK(build_one(bot, {dir / "cache"}).find(" cached (C, sandboxed)") !=
           std::string::npos);
 }
 
@@ -323,7 +323,7 @@ TEST_CASE(
         CHECK(fs::path(job.sandbox->writable[0]).filename() == "out");
     }
     CHECK(first_line_of(bot) == "built\n");
-    CHECK(build_one(bot, options).find(" cached (own build") != std::string::npos);
+    CHECK(build_one(bot, options).find(" cached (C") != std::string::npos);
     CHECK(jobs.size() == 1);
 }
 
