@@ -486,4 +486,14 @@ void check_external_referee(const std::string& game, const std::string& who) {
     }
 }
 
+void add_build_timeout_option(CLI::App* command, BotLimitArgs& limits) {
+    numbers::add_whole_number(command, "--build-timeout", limits.build_timeout,
+                              tournament::kBuildTimeoutRange,
+                              "Seconds a bot's build from source may take (default " +
+                                  std::to_string(tournament::kDefaultBuildTimeoutSeconds) +
+                                  "); a build also has bounds of memory and output, and runs "
+                                  "in the sandbox with --sandbox")
+        ->group("Bot limits (each bot; end it as a crash with the reason)");
+}
+
 }  // namespace arena::cli

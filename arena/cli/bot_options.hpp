@@ -18,10 +18,14 @@ namespace arena::cli {
 struct BotLimitArgs {
     std::optional<long> memory_mb, cpu_seconds, processes, file_size_mb;
     bool sandbox = false;
+    std::optional<long> build_timeout;  // --build-timeout: seconds per build from source
 };
 
 // Declares the limit options on `command`; the values land in `limits`.
 void add_limit_options(CLI::App* command, BotLimitArgs& limits);
+
+// --build-timeout, in the limits' group; the value lands in `limits.build_timeout`.
+void add_build_timeout_option(CLI::App* command, BotLimitArgs& limits);
 
 // Command-line limits apply to every bot, over what its config says.
 void apply_limit_args(const BotLimitArgs& args, match::PlayerSpec& bot);

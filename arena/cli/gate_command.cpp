@@ -257,6 +257,7 @@ CLI::App* add_gate_command(CLI::App& app, GateArgs& args) {
     add_sprt_options(cmd, args);
     add_baseline_options(cmd, args);
     add_limit_options(cmd, args.limits);
+    add_build_timeout_option(cmd, args.limits);
     return cmd;
 }
 
@@ -264,6 +265,7 @@ int run_gate_command(const GateArgs& args, const std::vector<std::string>& comma
     gate::GateConfig config = gate::load_gate_config(args.config_file);
     gate::apply_overrides(config, overrides_from(args));
     apply_limit_args(args.limits, config.tournament.bots);
+    if (args.limits.build_timeout) config.tournament.build_timeout = args.limits.build_timeout;
     check_limits_and_sandbox(config.tournament.bots);
     contain_referee(config.tournament.game, args.limits);
     check_external_referee(config.tournament.game, "the config's \"referee\"");

@@ -75,6 +75,9 @@ int with_errors_said(const std::function<int()>& command) {
     } catch (const arena::Error& e) {
         std::cout << std::flush;  // what was said before the error comes before it
         std::cerr << "error: " << e.what() << "\n";
+        // An interrupt cut short what failed (a build): the exit says the interrupt.
+        if (const int signal = arena::process::interrupt_signal())
+            return arena::process::interrupted_exit_code(signal);
         return kExitArenaError;
     } catch (const std::exception& e) {
         std::cout << std::flush;

@@ -139,8 +139,10 @@ MatchRun new_match(const MatchArgs& args) {
     if (args.time.scale) run.config.time_scale = *args.time.scale;
     if (args.time.margin_ms) run.config.time_margin_ms = static_cast<int>(*args.time.margin_ms);
     run.config.no_time_limit = args.time.no_limit;
+    run.config.build_timeout = args.limits.build_timeout;
     check_limits_and_sandbox(run.config.bots, {args.out});
-    tournament::build_bots(run.config.bots, {}, std::cout);  // before any game: exit 2 on failure
+    // Before any game: exit 2 on failure.
+    tournament::build_bots(run.config.bots, {{}, run.config.build_timeout}, std::cout);
     return run;
 }
 
@@ -154,7 +156,8 @@ MatchRun resumed_match(const fs::path& out) {
                     "' holds a sequential test but the match has " +
                     std::to_string(run.config.bots.size()) + " bots: remove the file");
     check_limits_and_sandbox(run.config.bots, {out.string()});
-    tournament::build_bots(run.config.bots, {}, std::cout);  // before any game: exit 2 on failure
+    // Before any game: exit 2 on failure.
+    tournament::build_bots(run.config.bots, {{}, run.config.build_timeout}, std::cout);
     return run;
 }
 
@@ -284,6 +287,7 @@ CLI::App* add_match_command(CLI::App& app, MatchArgs& args) {
     add_external_game_options(command, args.external);
     add_time_options(command, args.time);
     add_limit_options(command, args.limits);
+    add_build_timeout_option(command, args.limits);
     command->footer(
         "Examples:\n"
         "  arena match diceshogi --bot mine=./mine --bot old=./old -n 100\n"

@@ -15,6 +15,7 @@
 #include "arena/match/match_log_json.hpp"
 #include "arena/match/play_game.hpp"
 #include "arena/process/interrupt.hpp"
+#include "arena/report/replay_command.hpp"
 #include "arena/tournament/bot_build.hpp"
 #include "referees/registry.hpp"
 
@@ -206,10 +207,11 @@ std::string referee_failure_advice(const PlayArgs& args, const match::MatchLog& 
                 "shows the\nprotocol; docs/other-games.md, \"Referee failures\").";
     }
     if (!args.log_file.empty())
-        text += "\nThe game as far as it went is in " + args.log_file +
-                (runner ? "."
-                        : ": `" + shell_quote(program) + " replay " + shell_quote(args.log_file) +
-                              " --script` runs its turns through the referee again.");
+        text +=
+            "\nThe game as far as it went is in " + args.log_file +
+            (runner ? "."
+                    : ": `" + report::script_replay_command(program, args.log_file, 0, log.game) +
+                          "` runs its turns through the referee again.");
     return text;
 }
 
@@ -248,6 +250,7 @@ CLI::App* add_play_command(CLI::App& app, PlayArgs& args) {
     add_external_game_options(command, args.external);
     add_time_options(command, args.time);
     add_limit_options(command, args.limits);
+    add_build_timeout_option(command, args.limits);
     command->footer(
         "Examples:\n"
         "  arena play diceshogi --bot mine=./mine --bot build/bots/diceshogi/random --seed 5\n"
@@ -264,7 +267,7 @@ int run_play_command(const PlayArgs& args, const std::string& program) {
     check_limits_and_sandbox(players);
     // Bots given as source files are built (or found in the cache) before the game; what the
     // build says goes to stderr, so that --json's stdout stays one JSON document.
-    tournament::build_bots(players, {}, std::cerr);
+    tournament::build_bots(players, {{}, args.limits.build_timeout}, std::cerr);
 
     match::MatchOptions options = args.verbosity > 0 && !args.json
                                       ? verbose_options(players, args.verbosity)

@@ -56,10 +56,16 @@ struct Recorded {
 
 // The referee is made for --script only: a bot replay plays the game with match::play_game, as
 // every game is played (an SDK runner's game has no referee to step).
-Recorded read_recorded(const std::string& file, bool with_referee) {
+Recorded read_recorded(const ReplayArgs& args) {
     Recorded recorded;
-    recorded.log = replay::read_match_log(file);
-    if (with_referee) recorded.referee = replay::referee_for(recorded.log);
+    recorded.log = replay::read_match_log(args.log_file);
+    const bool external = recorded.log.external.has_value();
+    if (!args.referee.empty() && !external)
+        throw Error("--referee: " + args.log_file + " is a game of " + recorded.log.game +
+                    ", which arena referees itself: leave --referee out");
+    if (args.script)
+        recorded.referee =
+            replay::referee_for(recorded.log, {args.referee, args.trust_log_referee});
     const match::MatchLog& log = recorded.log;
     recorded.what = log.game + (log.seed ? ", seed " + std::to_string(*log.seed) : "") + ", " +
                     std::to_string(log.turns.size()) + " turns";
@@ -177,6 +183,17 @@ CLI::App* add_replay_command(CLI::App& app, ReplayArgs& args) {
     command->add_flag("--script", args.script,
                       "Run no bot: feed the recorded outputs to the referee and check every "
                       "input, verdict and the result");
+    const std::string script_group = "With --script, a game of an external referee";
+    command
+        ->add_option("--referee", args.referee,
+                     "The referee's command line: a log names its own, which a replay never "
+                     "runs unless told (--trust-log-referee)")
+        ->group(script_group);
+    command
+        ->add_flag("--trust-log-referee", args.trust_log_referee,
+                   "Run the referee command the log names: only for a log whose source you trust")
+        ->excludes("--referee")
+        ->group(script_group);
     numbers::add_whole_number(
         command, "--turn", args.turn, {1, std::numeric_limits<int>::max()},
         "Print turn N readably: the board as text, input, output, time, error");
@@ -191,7 +208,11 @@ CLI::App* add_replay_command(CLI::App& app, ReplayArgs& args) {
 }
 
 int run_replay_command(const ReplayArgs& args) {
-    const Recorded recorded = read_recorded(args.log_file, args.script);
+    if (!args.script && (!args.referee.empty() || args.trust_log_referee))
+        throw Error(
+            "--referee and --trust-log-referee go with --script: without it the game is "
+            "played again as the log has it, by its bots and its referee");
+    const Recorded recorded = read_recorded(args);
     if (args.script) return run_script_check(args, recorded);
     const referee::GameSetup setup = replay::setup_for(recorded.log);
 

@@ -16,6 +16,9 @@ struct ReplayArgs {
     std::string log_file;
     std::vector<std::string> bot_overrides;  // "NAME=COMMAND[@DIR]", NAME a bot's or a seat
     bool script = false;
+    // --script of an external referee's game: the user's referee command, or trust in the log's.
+    std::string referee;
+    bool trust_log_referee = false;
     int turn = 0;
     std::string new_log;
     int verbosity = 0;  // -v: each turn's line; -vv: and its input and stderr

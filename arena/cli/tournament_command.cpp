@@ -228,6 +228,7 @@ CLI::App* add_tournament_command(CLI::App& app, TournamentArgs& args) {
             "joins the N directories (docs/shards.md)")
         ->type_name("I/N");
     add_limit_options(command, args.limits);
+    add_build_timeout_option(command, args.limits);
     return command;
 }
 
@@ -274,8 +275,10 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
     tournament::TournamentConfig config =
         config_of_run(args, std::move(given), options.out, program);
     shard = shard_of_resumed_run(args, shard, config, options.out, program);
+    if (args.limits.build_timeout) config.build_timeout = args.limits.build_timeout;
     check_limits_and_sandbox(config.bots, {options.out.string()});
-    tournament::build_bots(config.bots, {}, std::cout);  // before any game: exit 2 on failure
+    // Before any game: exit 2 on failure.
+    tournament::build_bots(config.bots, {{}, config.build_timeout}, std::cout);
     options.concurrency = concurrency_of_run(args.concurrency, config.concurrency);
     options.resume = args.resume;
     options.replace = args.replace;

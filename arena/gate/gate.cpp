@@ -175,7 +175,7 @@ GateReport run_gate(const GateConfig& gate_config, const GateRunOptions& options
     const std::optional<Baseline> baseline =
         baseline_before_games(gate_config, versus, options.baseline_action);
     // Bots given as source files get their programs first: plan_games checks the commands.
-    tournament::build_bots(config.bots, {}, out);
+    tournament::build_bots(config.bots, {{}, config.build_timeout}, out);
     std::string resized = plan_games(gate_config, versus, config);
     // In rounds: whole rounds, and the tests look only at their ends (rounds.hpp).
     const std::optional<std::size_t> round_pairs =

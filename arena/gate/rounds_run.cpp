@@ -39,7 +39,7 @@ PlannedGate plan_gate(const GateConfig& gate_config, std::ostream& out) {
         throw GateError(gate_config.file.string() +
                         ": a gate across machines plays rounds of a fixed size: add "
                         "\"round_pairs\" to its \"gate\" (e.g. \"round_pairs\": 50)");
-    tournament::build_bots(g.config.bots, {}, out);
+    tournament::build_bots(g.config.bots, {{}, g.config.build_timeout}, out);
     steps::plan_games(gate_config, g.versus, g.config);
     g.plan = g.versus ? plan_rounds(g.config, *gate_config.gate.round_pairs) : RoundPlan{};
     g.hash = gate_hash(g.config, g.plan);

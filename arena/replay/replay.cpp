@@ -11,6 +11,7 @@
 #include "arena/common/numbers.hpp"
 #include "arena/common/player_names.hpp"
 #include "arena/common/terminal_text.hpp"
+#include "arena/match/brutaltester_referee.hpp"
 #include "arena/match/external_game.hpp"
 #include "referees/common/turn_text.hpp"
 #include "referees/registry.hpp"
@@ -145,9 +146,34 @@ referee::GameSetup setup_for(const match::MatchLog& log) {
     return setup;
 }
 
-std::unique_ptr<referee::Referee> referee_for(const match::MatchLog& log) {
+namespace {
+
+// The log's external referee, with the user's command when given; throws LogError when the user
+// gave neither a command nor trust in the log's.
+match::ExternalGameSpec chosen_referee(const match::MatchLog& log, const RefereeChoice& choice) {
+    match::ExternalGameSpec spec = *log.external;
+    if (!choice.command.empty()) {
+        spec.command = choice.command;
+        spec.working_dir.clear();
+        return spec;
+    }
+    if (choice.trust_log) return spec;
+    throw LogError("the game '" + terminal::visible(log.game) +
+                   "' is refereed by an external program, and the log says which: '" +
+                   terminal::visible(spec.command) +
+                   "'. A replay runs no command taken from a log: give the referee's command "
+                   "with --referee CMD, or add --trust-log-referee to run the log's own (only "
+                   "for a log whose source you trust)");
+}
+
+}  // namespace
+
+std::unique_ptr<referee::Referee> referee_for(const match::MatchLog& log,
+                                              const RefereeChoice& choice) {
     const referee::GameSetup setup = setup_for(log);
     try {
+        if (log.external && log.external->protocol == match::RefereeProtocol::brutaltester)
+            return match::make_brutaltester_referee(chosen_referee(log, choice), setup);
         // A game played whole by its runner has no referee to step: make_referee says so.
         return referee::make_referee(setup);
     } catch (const std::invalid_argument& e) {  // the registry's or the referee's refusal

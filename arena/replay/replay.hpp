@@ -33,10 +33,20 @@ match::MatchLog read_match_log(const std::filesystem::path& file);
 // match::play_game. Throws LogError when the log names no game arena knows.
 referee::GameSetup setup_for(const match::MatchLog& log);
 
+// Which program referees an external referee's game when it is checked again. A log may come
+// from anyone, and its "referee" is a command line: it runs only when the user says so.
+struct RefereeChoice {
+    std::string command;     // the user's referee command (run in the arena's working directory)
+    bool trust_log = false;  // run the log's own referee command
+};
+
 // The referee at the start of the logged game (same game, seat count, seed and test case).
 // Throws LogError when the log lacks what the game needs (e.g. no seed), when the game has no
-// referee arena drives (an SDK runner's game) or when an external referee cannot start.
-std::unique_ptr<referee::Referee> referee_for(const match::MatchLog& log);
+// referee arena drives (an SDK runner's game), when an external referee cannot start, and when
+// the game's referee is external and `choice` names neither a command nor trust in the log's
+// (the message says what to add). Never runs a command taken from the log otherwise.
+std::unique_ptr<referee::Referee> referee_for(const match::MatchLog& log,
+                                              const RefereeChoice& choice = {});
 
 // Where two transcripts (or a transcript and the referee) part.
 struct Difference {

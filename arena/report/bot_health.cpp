@@ -10,6 +10,7 @@ namespace arena::report {
 FailedGame failed_game(const tournament::GameRecord& record, std::size_t seat) {
     FailedGame failed;
     failed.game_id = record.id;
+    failed.game = record.game;
     failed.outcome = record.outcomes.at(seat);
     failed.log = record.log;
     if (seat < record.details.size()) failed.detail = record.details[seat];

@@ -56,7 +56,7 @@ std::string failure_replay_command(const FailedGame& failed, const std::filesyst
     if (failed.log.empty())
         return "no log was kept of game " + failed.game_id +
                " (the config's \"logs\" policy): it cannot be replayed";
-    return replay_log_command(program, out_dir / failed.log, failed.turn);
+    return replay_log_command(program, out_dir / failed.log, failed.turn, failed.game);
 }
 
 std::string first_failure_cell(const FailedGame& failed, const std::string& out_dir,

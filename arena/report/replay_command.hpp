@@ -28,9 +28,17 @@ std::string replay_command(const std::string& program, const std::filesystem::pa
 std::string replay_command(const std::string& program, const std::filesystem::path& out_dir,
                            const std::string& game_id, int turn);
 
-// "PROGRAM replay LOG" (+ " --script --turn N" when `turn` > 0) for a log's path as a record's
-// "log" gives it (joined to the run's directory): it may be compressed (".json.zst").
+// "PROGRAM replay LOG" (+ " --script --turn N" when `turn` > 0, as script_replay_command) for
+// a log's path as a record's "log" gives it (joined to the run's directory): it may be
+// compressed (".json.zst"). `game`: the logged game, for its referee.
 std::string replay_log_command(const std::string& program, const std::filesystem::path& log,
-                               int turn);
+                               int turn, const std::string& game = "");
+
+// "PROGRAM replay LOG --script" (+ " --turn N" when `turn` > 0). For a game of an external
+// referee registered here (the run's own), with " --referee CMD": a replay never runs the
+// referee command a log names unless told, so the command says which (and, when that referee
+// runs in a directory of its own, starts with "cd DIR && ").
+std::string script_replay_command(const std::string& program, const std::filesystem::path& log,
+                                  int turn, const std::string& game);
 
 }  // namespace arena::report

@@ -1,19 +1,24 @@
 // Bots given as source files (`"source": "bots/mine.cpp"` in a config, `--bot mine=bots/mine.cpp`
 // on the command line): each is built once per run, before the first game, with the default
 // command of its language (bot_languages.hpp) or its own `"build"` command, and its PlayerSpec's
-// command becomes the built program. Builds are cached by a hash of the source, the build
-// command and the compiler; the built program's content is the bot's identity
-// (bot_identity.hpp). docs/bots-from-source.md says it all for users.
+// command becomes the built program. A build is a process::Job: contained like a bot (its whole
+// process tree ends with it), bounded in time, memory and output, and with the bot's --sandbox
+// it sees only its source's folder (read-only), its compiler and its output directory. Builds
+// are cached by a hash of the source's whole folder, the build command and the compiler
+// (build_plan.hpp); the built program's content is the bot's identity (bot_identity.hpp).
+// docs/bots-from-source.md says it all for users.
 #pragma once
 
 #include <filesystem>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "arena/common/error.hpp"
 #include "arena/match/match.hpp"
+#include "arena/process/job.hpp"
 
 namespace arena::tournament {
 
@@ -23,10 +28,24 @@ struct BuildError : arena::Error {
     using arena::Error::Error;
 };
 
+// The bounds of every build. Memory and processes hold for the whole build where a cgroup can be
+// had (root, or delegation); elsewhere each process's address space is bounded instead.
+inline constexpr long kDefaultBuildTimeoutSeconds = 120;
+inline constexpr long kBuildMemoryMb = 2048;
+inline constexpr long kBuildAddressSpaceMb = 8192;  // a JVM reserves 2-4 GB it does not use
+inline constexpr long kBuildProcesses = 1024;  // a JVM starts tens of threads per core
+inline constexpr long kBuildOutputMb = 256;   // each file written, and all the output together
+inline constexpr long kBuildScratchMb = 512;  // sandboxed: the tmpfs for the compiler's temporaries
+
 struct BuildOptions {
     // Where builds are kept; empty: default_cache_dir().
     std::filesystem::path cache_dir;
+    // Wall-clock limit of one build (--build-timeout, "build_timeout"); unset: the default.
+    std::optional<long> timeout_seconds{};
+    // Runs each build and compiler probe; empty: process::run_job. Tests pass a stand-in.
+    process::JobRunner run_job{};
 };
+
 
 // $ARENA_CACHE, else $XDG_CACHE_HOME/arena/builds, else $HOME/.cache/arena/builds.
 std::filesystem::path default_cache_dir();
@@ -35,7 +54,8 @@ std::filesystem::path default_cache_dir();
 // `built`). A bot with a cached build is not built again. Says one line per source bot on
 // `progress` ("build: mine: bots/mine.cpp built (C++, 1.4 s)" / "... cached"). Throws
 // BuildError before anything else when a source is missing, of an unknown language, its
-// compiler is missing, or its build fails.
+// compiler is missing, or its build fails, times out, or is interrupted (then
+// process::interrupt_signal() is set). A failed build leaves nothing in the cache.
 void build_bots(std::vector<match::PlayerSpec>& bots, const BuildOptions& options,
                 std::ostream& progress);
 

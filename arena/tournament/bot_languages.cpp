@@ -32,7 +32,10 @@ std::vector<Language> make_languages() {
          "--version"},
         {"Java",
          {".java"},
-         "javac -encoding UTF-8 -d {dir} {source}",
+         // No annotation processor, no class but the source's: a folder's class files and
+         // META-INF/services would otherwise run code inside javac.
+         "javac -encoding UTF-8 -proc:none -implicit:none -cp {dir} -sourcepath {dir} -d {dir} "
+         "{source}",
          "java -cp {dir} {class}",
          "javac",
          "-version"},
@@ -41,7 +44,8 @@ std::vector<Language> make_languages() {
          "rustc --edition 2021 -O -o {out} {source}",
          "{out}",
          "rustc",
-         "--version"},
+         "--version",
+         "--print sysroot"},
         {"Go", {".go"}, "go build -o {out} {source}", "{out}", "go", "version"},
         {"Pascal", {".pas", ".pp"}, "fpc -O2 -FU{dir} -o{out} {source}", "{out}", "fpc", "-iV"},
         {"Python", {".py"}, "", "python3 {source}", "python3", "--version"},

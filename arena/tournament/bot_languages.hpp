@@ -13,6 +13,7 @@ namespace arena::tournament {
 //   {out}     the program to build: {dir}/bot
 //   {dir}     the build's own output directory (empty before the build)
 //   {class}   Java: the class to run (Player, as on CodinGame, or the file's name)
+// A build command starts with its tool's name; the build runs the tool found (its path).
 struct Language {
     std::string name;                     // "C++"
     std::vector<std::string> extensions;  // ".cpp", ".cc", ... (lower case)
@@ -23,6 +24,10 @@ struct Language {
     // upgrade rebuilds.
     std::string tool;
     std::string version_args;
+    // Arguments that make the tool print its toolchain's root (rustc: its sysroot), for a tool
+    // that is a proxy (rustup's): the build then runs <root>/bin/<tool>, and the sandbox shows
+    // <root>. Empty: the tool is the compiler itself.
+    std::string root_args{};
 };
 
 const std::vector<Language>& languages();

@@ -377,7 +377,8 @@ void check_known_fields(const FieldReader& fields, const nlohmann::json& root,
     std::vector<std::string> known = {
         "game",   "bots",      "boards",      "seeds", "games_per_seed",  "players_per_game",
         "format", "candidate", "seat_orders", "time",  "concurrency",     "out",
-        "limits", "sandbox",   "games",       "logs",  "log_compression", "referee"};
+        "limits", "sandbox",   "games",       "logs",  "log_compression", "referee",
+        "build_timeout"};
     for (const std::string& field : options.caller_fields) {
         if (std::find(known.begin(), known.end(), field) == known.end()) known.push_back(field);
     }
@@ -423,8 +424,10 @@ void check_schedule_size(const FieldReader& fields, const TournamentConfig& conf
                                           : "use fewer seeds, games_per_seed or bots"));
 }
 
-// "concurrency", "out", "games".
+// "concurrency", "out", "games", "build_timeout".
 void read_run_fields(const FieldReader& fields, TournamentConfig& config) {
+    if (const nlohmann::json* t = fields.find("build_timeout"))
+        config.build_timeout = fields.whole_number(*t, "build_timeout", kBuildTimeoutRange);
     if (const nlohmann::json* c = fields.find("concurrency"))
         config.concurrency = fields.whole_number(*c, "concurrency", 1, kMaxConcurrency);
     if (const nlohmann::json* out = fields.find("out")) config.out = fields.string(*out, "out");

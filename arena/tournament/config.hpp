@@ -77,6 +77,9 @@ struct TournamentConfig {
     // effective limits and sandbox (these, overridden field by field by the bot's own).
     process::Limits limits;
     bool sandbox = false;
+    // "build_timeout" (or --build-timeout): seconds one build from source may take; unset: the
+    // default (bot_build.hpp).
+    std::optional<long> build_timeout{};
     // "logs" and "log_compression": which games' logs are kept, and whether as games/<id>.json.zst
     // (the default) or plain games/<id>.json. tournament/log_store.hpp applies them.
     LogRetention logs = LogRetention::all;
@@ -92,6 +95,8 @@ inline constexpr numbers::Range kMemoryMbRange{1, 1 << 24};
 inline constexpr numbers::Range kCpuSecondsRange{1, 1 << 24};
 inline constexpr numbers::Range kProcessesRange{1, 1 << 22};
 inline constexpr numbers::Range kFileSizeMbRange{1, 1 << 24};
+// Seconds one build from source may take ("build_timeout", --build-timeout): up to a day.
+inline constexpr numbers::Range kBuildTimeoutRange{1, 86'400};
 
 // How many games the config's schedule has (make_schedule's size, counted without building it;
 // saturates at the largest std::uint64_t).

@@ -68,6 +68,7 @@ nlohmann::ordered_json effective_config(const TournamentConfig& config, const Ru
     effective["logs"] = log_retention_name(config.logs);
     effective["log_compression"] = log_compression_name(config.log_compression);
     effective["concurrency"] = options.concurrency;
+    if (config.build_timeout) effective["build_timeout"] = *config.build_timeout;
     effective["out"] = options.out.string();
     return effective;
 }

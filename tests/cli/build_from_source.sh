@@ -7,15 +7,17 @@ case_name=$1 arena=$2 source_dir=$3 work=$4/build_from_source_$1
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 export ARENA_CACHE="$work/cache"
 fail() { echo "FAILED: $*"; exit 1; }
-cp "$source_dir/bots/samegame/greedy.cpp" mine.cpp
+# The bot in a folder of its own: the cache key covers the whole folder of the source, and the
+# cases write their outputs here.
+mkdir bot && cp "$source_dir/bots/samegame/greedy.cpp" bot/mine.cpp
 
 case $case_name in
 play)  # built, then cached; the greedy golden score either way (shared/specs/samegame.md)
-    "$arena" play samegame --bot mine=mine.cpp --testcase 6 > first.txt 2>&1 || fail "first run: $(cat first.txt)"
-    grep -q "build: mine: mine.cpp built (C++, " first.txt || fail "not built: $(cat first.txt)"
+    "$arena" play samegame --bot mine=bot/mine.cpp --testcase 6 > first.txt 2>&1 || fail "first run: $(cat first.txt)"
+    grep -q "build: mine: bot/mine.cpp built (C++, " first.txt || fail "not built: $(cat first.txt)"
     grep -q "Obtained a score of 119" first.txt || fail "no score 119: $(cat first.txt)"
-    "$arena" play samegame --bot mine=mine.cpp --testcase 6 > second.txt 2>&1 || fail "second run"
-    grep -q "build: mine: mine.cpp cached (C++)" second.txt || fail "not cached: $(cat second.txt)"
+    "$arena" play samegame --bot mine=bot/mine.cpp --testcase 6 > second.txt 2>&1 || fail "second run"
+    grep -q "build: mine: bot/mine.cpp cached (C++)" second.txt || fail "not cached: $(cat second.txt)"
     grep -q "Obtained a score of 119" second.txt || fail "no score 119 the second time"
     ;;
 compile_error)  # exit 2 before any game, the compiler's message naming file:line
@@ -28,16 +30,16 @@ compile_error)  # exit 2 before any game, the compiler's message naming file:lin
     grep -q "Obtained" out.txt && fail "a game was played"
     ;;
 tournament)  # config "source": built once, config.json keeps the source; a changed one is another version
-    printf '{"game": "samegame", "bots": [{"name": "mine", "source": "mine.cpp"}], "boards": [6]}\n' > c.json
+    printf '{"game": "samegame", "bots": [{"name": "mine", "source": "bot/mine.cpp"}], "boards": [6]}\n' > c.json
     "$arena" tournament c.json --out run > first.txt 2>&1 || fail "first run: $(cat first.txt)"
-    grep -q "build: mine: mine.cpp built (C++, " first.txt || fail "not built: $(cat first.txt)"
-    jq -e '.bots[0] == {"name": "mine", "source": "mine.cpp"}' run/config.json > /dev/null || fail "config.json: $(cat run/config.json)"
+    grep -q "build: mine: bot/mine.cpp built (C++, " first.txt || fail "not built: $(cat first.txt)"
+    jq -e '.bots[0] == {"name": "mine", "source": "bot/mine.cpp"}' run/config.json > /dev/null || fail "config.json: $(cat run/config.json)"
     jq -e '.scores[0] == 119' run/results.jsonl > /dev/null || fail "score: $(cat run/results.jsonl)"
-    echo "int changed = 1;" >> mine.cpp
+    echo "int changed = 1;" >> bot/mine.cpp
     "$arena" tournament --resume --out run > resumed.txt 2>&1; code=$?
     cat resumed.txt
     [ $code = 2 ] || fail "changed source resumed with exit code $code, not 2"
-    grep -q "build: mine: mine.cpp built (C++, " resumed.txt || fail "not rebuilt"
+    grep -q "build: mine: bot/mine.cpp built (C++, " resumed.txt || fail "not rebuilt"
     grep -q "the build of .*mine.cpp: content changed" resumed.txt || fail "no version change named"
     ;;
 unknown_language)  # a config's source of an unknown language: exit 2, the known ones listed
@@ -47,6 +49,36 @@ unknown_language)  # a config's source of an unknown language: exit 2, the known
     cat out.txt
     [ $code = 2 ] || fail "exit code $code, not 2"
     grep -q "error: bot 'k': mine.kt: no known language has the extension '.kt' (known: .cpp," out.txt || fail "no message"
+    ;;
+timeout)  # a header that never ends: the build's time limit, exit 2 naming what to do
+    mkdir fifo && printf '#include "pipe.h"\nint main() {}\n' > fifo/bot.cpp && mkfifo fifo/pipe.h
+    "$arena" play samegame --bot f=fifo/bot.cpp --build-timeout 2 > out.txt 2>&1; code=$?
+    cat out.txt
+    [ $code = 2 ] || fail "exit code $code, not 2"
+    grep -q "error: bot 'f': building fifo/bot.cpp failed (timed out after 2 s):" out.txt || fail "no error line"
+    grep -q "give it more time with --build-timeout SECONDS" out.txt || fail "no advice"
+    ls -a cache | grep -q '^\.tmp-' && fail "a temporary build directory is left: $(ls -a cache)"
+    printf '{"game": "samegame", "bots": [{"name": "f", "source": "fifo/bot.cpp"}], "boards": [6], "build_timeout": 1}\n' > c.json
+    "$arena" tournament c.json --out run > config.txt 2>&1; code=$?
+    [ $code = 2 ] || fail "config: exit code $code, not 2"
+    grep -q "failed (timed out after 1 s)" config.txt || fail "config's build_timeout: $(cat config.txt)"
+    ;;
+interrupted)  # SIGTERM to the arena during a build: it ends whole (no compiler left), no .tmp-*
+    mkdir slow && printf 'int main(void) { return 0; }\n' > slow/bot.c
+    marker="arena-build-sleeper-$$"
+    printf "trap '' TERM\nwhile :; do sleep 1; done\n" > "$marker.sh"
+    printf '{"game": "samegame", "bots": [{"name": "s", "source": "slow/bot.c", "build": "trap \\"\\" TERM; sh %s/%s.sh & sleep 1000"}], "boards": [6]}\n' "$PWD" "$marker" > c.json
+    "$arena" tournament c.json --out run > out.txt 2>&1 &
+    pid=$!
+    sleep 2
+    kill -TERM $pid
+    wait $pid; code=$?
+    cat out.txt
+    [ $code = 143 ] || fail "exit code $code, not 143"
+    grep -q "error: bot 's': building slow/bot.c was interrupted: nothing was kept" out.txt || fail "no message"
+    sleep 0.5
+    pgrep -f "$marker" > /dev/null && fail "the build's sleeper is still running"
+    ls -a cache | grep -q '^\.tmp-' && fail "a temporary build directory is left: $(ls -a cache)"
     ;;
 *) fail "unknown case $case_name" ;;
 esac

@@ -1,7 +1,8 @@
 #!/bin/sh
 # External games as a user runs them (docs/other-games.md), with the toy Nim referee of
 # tests/external/toy_referee.py and its bots (toy_nim_bot.py).
-# Usage: external_games.sh PART ARENA TOY_DIR   (PART: play, refused, tournament, match)
+# Usage: external_games.sh PART ARENA TOY_DIR
+#   (PART: play, refused, tournament, untrusted_log, match)
 # Prints what it checks; exits 1 at the first check that fails.
 part=$1
 arena=$2
@@ -45,16 +46,20 @@ play)
     expect nim.json '"referee": \{'
     expect nim.json '"command": "python3 [^"]*toy_referee.py --seed \{seed\}"'
     expect nim.json '"game": "external"'
-    # --script: the log's outputs played against the referee again, no bot run.
-    "$arena" replay nim.json --script > script.out 2>&1
-    exit_code 0 $? "arena replay --script"
+    # --script: the log's outputs played against the referee again, no bot run; the referee is
+    # the user's (--referee), never the command the log names.
+    "$arena" replay nim.json --script --referee "$referee" > script.out 2>&1
+    exit_code 0 $? "arena replay --script --referee"
     expect script.out "^consistent: the external referee gives every input"
-    "$arena" replay nim.json --script --turn 2 > turn.out 2>&1
-    exit_code 0 $? "arena replay --script --turn 2"
+    "$arena" replay nim.json --script --turn 2 --referee "$referee" > turn.out 2>&1
+    exit_code 0 $? "arena replay --script --turn 2 --referee"
     expect turn.out "turn 2 of [0-9]+, seat 1 \\(one\\)"
+    "$arena" replay nim.json --script --trust-log-referee > trusted.out 2>&1
+    exit_code 0 $? "arena replay --script --trust-log-referee"
+    expect trusted.out "^consistent: the external referee gives every input"
     # A log edited by hand is not what the referee gives.
     sed 's/"output": "1"/"output": "2"/' nim.json > edited.json
-    "$arena" replay edited.json --script > edited.out 2>&1
+    "$arena" replay edited.json --script --referee "$referee" > edited.out 2>&1
     exit_code 1 $? "arena replay --script of an edited log"
     expect edited.out "NOT consistent with the external referee"
     # The bots again: the same game.
@@ -171,9 +176,60 @@ EOF
     "$arena" view "run/games/$log" -o game.html > view1.out 2>&1
     exit_code 0 $? "arena view of a tournament log"
     expect game.html "window.ArenaGames.__generic"
-    "$arena" replay "run/games/$log" --script > script.out 2>&1
-    exit_code 0 $? "arena replay --script of a tournament log"
+    "$arena" replay "run/games/$log" --script --referee "$referee" > script.out 2>&1
+    exit_code 0 $? "arena replay --script --referee of a tournament log"
     expect script.out "^consistent: the nim referee"
+    ;;
+untrusted_log)
+    # A shared log whose referee command would do something else: a replay (--script) never runs
+    # it unless told; view runs nothing.
+    "$arena" play --referee "$referee" --bot "$bot_optimal" --bot "$bot_one" --seed 3 $times \
+        --log nim.json > play.out 2>&1
+    exit_code 0 $? "arena play --referee"
+    marker="$PWD/MARKER"
+    python3 - "$marker" <<'PY'
+import json, sys
+log = json.load(open("nim.json"))
+log["referee"]["command"] = "sh -c 'touch %s; exit 1'" % sys.argv[1]
+json.dump(log, open("shared.json", "w"))
+PY
+    "$arena" replay shared.json --script > refused.out 2>&1
+    exit_code 2 $? "arena replay --script of a log with its own referee command"
+    [ -e "$marker" ] && fail "replay --script ran the log's referee command"
+    expect refused.out "^error: .*A replay runs no command taken from a log: give the referee's command with --referee CMD, or add --trust-log-referee"
+    expect refused.out "touch [^ ]*MARKER"
+    "$arena" replay shared.json --script --turn 1 > refused_turn.out 2>&1
+    exit_code 2 $? "arena replay --script --turn 1 of that log"
+    "$arena" view shared.json -o shared.html > view.out 2>&1
+    exit_code 0 $? "arena view of that log"
+    [ -e "$marker" ] && fail "arena view ran the log's referee command"
+    "$arena" replay shared.json --script --referee "$referee" > own.out 2>&1
+    exit_code 0 $? "arena replay --script --referee (the user's referee)"
+    expect own.out "^consistent: the external referee"
+    [ -e "$marker" ] && fail "replay --referee ran the log's referee command"
+    echo "ok: nothing ran the log's referee command"
+    "$arena" replay shared.json --script --trust-log-referee > trusted.out 2>&1
+    [ -e "$marker" ] || fail "--trust-log-referee did not run the log's referee command"
+    echo "ok: --trust-log-referee runs it"
+    # The replay command a failure summary gives (a bot that crashes) works as printed: it
+    # names the run's referee, since a replay never runs the one a log names by itself.
+    cat > crash.json <<EOF
+{"referee": {"name": "nim", "command": "$referee", "players": 2, "first_turn_ms": 5000, "turn_ms": 3000},
+ "bots": [{"name": "one", "command": "$one"}, {"name": "crash", "command": "sh -c 'exit 3'"}],
+ "seeds": [3]}
+EOF
+    "$arena" tournament crash.json --out crashed > crashed.out 2>&1
+    exit_code 0 $? "a tournament with a crashing bot"
+    hint=$(grep -E "^    [^ ]*arena replay " crashed.out | head -n 1)
+    [ -n "$hint" ] || { cat crashed.out; fail "no replay command in the failure summary"; }
+    case "$hint" in *"--script --turn "*"--referee "*toy_referee.py*) ;; *) fail "hint: $hint" ;; esac
+    sh -c "$hint" > hint.out 2>&1
+    exit_code 0 $? "the failure summary's replay command: $hint"
+    expect hint.out "^turn [0-9]+ of [0-9]+, seat [01] \\(crash\\)"
+    expect crashed/standings.md "replay [^ ]* --script --turn [0-9]+ --referee '[^']*toy_referee.py"
+    "$arena" replay nim.json --referee "$referee" > noscript.out 2>&1
+    exit_code 2 $? "--referee without --script"
+    expect noscript.out "^error: --referee and --trust-log-referee go with --script"
     ;;
 match)
     "$arena" match --referee "$referee" --name nim-match --bot "$bot_optimal" --bot "$bot_one" -n 4 \
