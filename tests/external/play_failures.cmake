@@ -82,3 +82,19 @@ add_test(NAME external.match_referee_failure.all_games_runner COMMAND sh -c [[
 set_tests_properties(external.match_referee_failure.all_games_runner PROPERTIES
   PASS_REGULAR_EXPRESSION "^EXIT2\nerror: every game of this run \\(2\\) failed in the referee, so nothing was rated \\(the first failure is above\\)\\. Check the runner by hand \\(it must exit 0 and write the SDK's game result JSON. docs/other-games.md, \"Convention 2\"\\), then play again with another --out\\.\n$"
   TIMEOUT 60)
+
+# An external referee is bounded per game: a referee that sends 1 MB of input a turn (within the
+# 4 MB a turn) ends its game as a referee failure naming the bound on a game's text (16 MiB),
+# about 16 turns in, instead of growing the arena's memory with every turn; the log keeps the
+# turns played up to there, and reads back.
+add_test(NAME external.play_referee_failure.game_bound COMMAND sh -c [[
+  rm -f pf_flood.json
+  "$0" play --referee "sh $1/hostile_referees/floods_input.sh" --bot "$2 echo --lines 110" \
+    --bot "$2 echo --lines 110" --no-time-limit --seed 1 --log pf_flood.json \
+    > pf_flood.out 2> pf_flood.err; echo EXIT$?
+  sed "s/xxxx*/X/g" pf_flood.err
+  jq '.turns | length' pf_flood.json
+  ls -l pf_flood.json | awk '{print "LOG_BYTES=" $5}']] ${PF_ARENA} ${PF_DIR} ${PF_TESTBOT})
+set_tests_properties(external.play_referee_failure.game_bound PROPERTIES
+  PASS_REGULAR_EXPRESSION "^EXIT2\nerror: referee 'sh [^']*/floods_input.sh': line [0-9]+: [^\n]*more than 16 MiB of text \\(the referee's lines and the bots' answers\\), the bound on an external game: ended[^\n]*\n.*\n1[0-9]\nLOG_BYTES=1[0-9][0-9][0-9][0-9][0-9][0-9][0-9]\n"
+  TIMEOUT 120)
