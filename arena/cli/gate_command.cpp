@@ -216,8 +216,7 @@ CLI::App* add_gate_command(CLI::App& app, GateArgs& args) {
                     "play the next round). See docs/gate.md");
     cmd->add_option("config", args.config_file,
                     "Gate config: a tournament config with \"candidate\" and \"gate\"")
-        ->required()
-        ->check(CLI::ExistingFile);
+        ->required();
     cmd->add_option("--out", args.out,
                     "Output directory (default: the config's \"out\", else results/gate-<config "
                     "name>, or results/<config name> when it starts with \"gate\")");

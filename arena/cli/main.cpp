@@ -28,6 +28,7 @@
 #include "arena/common/diagnostics.hpp"
 #include "arena/common/error.hpp"
 #include "arena/common/heap.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/common/version.hpp"
 #include "arena/process/interrupt.hpp"
 #include "referees/registry.hpp"
@@ -72,6 +73,10 @@ void configure_diagnostics(const DiagnosticsArgs& args) {
 int with_errors_said(const std::function<int()>& command) {
     try {
         return command();
+    } catch (const arena::files::ReadInterrupted& e) {  // told to stop while reading a file
+        std::cout << std::flush;
+        std::cerr << "interrupted (while reading a file)\n";
+        return arena::process::interrupted_exit_code(e.signal);
     } catch (const arena::Error& e) {
         std::cout << std::flush;  // what was said before the error comes before it
         std::cerr << "error: " << e.what() << "\n";
@@ -182,6 +187,7 @@ int main(int argc, char** argv) {
     // A bot that dies while we write to it must not take the arena down with SIGPIPE.
     std::signal(SIGPIPE, SIG_IGN);
     arena::process::install_interrupt_handlers();
+    arena::files::set_interrupt_poll(&arena::process::interrupt_signal);
     const std::vector<std::string> command_line(argv, argv + argc);
     return with_errors_said([&] {
         configure_diagnostics(diagnostics);

@@ -8,6 +8,7 @@
 
 #include "arena/common/error.hpp"
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/common/numbers.hpp"
 #include "arena/common/terminal_text.hpp"
 #include "arena/match/match_log_json.hpp"
@@ -152,7 +153,7 @@ MatchSettings load_match_settings(const fs::path& out) {
     MatchSettings settings;
     if (!fs::exists(file)) return settings;
     try {
-        std::ifstream in(file);
+        files::InputStream in(file, files::kSmallJsonFile);
         const nlohmann::json json = nlohmann::json::parse(in);
         const nlohmann::json& s = json.at("sprt");
         ratings::SprtHypotheses h;

@@ -170,8 +170,7 @@ CLI::App* add_replay_command(CLI::App& app, ReplayArgs& args) {
         ->add_option("log", args.log_file,
                      "A match log: plain JSON or compressed (arena play --log, a tournament's "
                      "games/*.json.zst or games/*.json)")
-        ->required()
-        ->check(CLI::ExistingFile);
+        ->required();
     command
         ->add_option("--bot", args.bot_overrides,
                      "Replace a bot: NAME=COMMAND or NAME=COMMAND@DIR, NAME the name of a bot of "

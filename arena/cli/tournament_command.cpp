@@ -195,11 +195,9 @@ void check_commands(const std::vector<match::PlayerSpec>& bots) {
 CLI::App* add_tournament_command(CLI::App& app, TournamentArgs& args) {
     CLI::App* command =
         app.add_subcommand("tournament", "Run every bot of a config over its boards, in parallel");
-    command
-        ->add_option("config", args.config_file,
-                     "Tournament config (JSON), see configs/README.md; with --resume it may be "
-                     "left out: the run goes on from OUT/config.json")
-        ->check(CLI::ExistingFile);
+    command->add_option("config", args.config_file,
+                        "Tournament config (JSON), see configs/README.md; with --resume it may be "
+                        "left out: the run goes on from OUT/config.json");
     command->add_option(
         "--out", args.out,
         "Output directory (default: the config's \"out\", else results/<config name>)");

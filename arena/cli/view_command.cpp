@@ -76,8 +76,7 @@ CLI::App* add_view_command(CLI::App& app, ViewArgs& args) {
         ->add_option("source", args.source,
                      "A match log, plain or compressed (arena play --log, a tournament's "
                      "games/*.json.zst or games/*.json), or a tournament's output directory")
-        ->required()
-        ->check(CLI::ExistingPath);
+        ->required();
     command->add_option("-o,--output", args.output,
                         "The page to write (default: the log's name ending in .html)");
     return command;
@@ -86,6 +85,10 @@ CLI::App* add_view_command(CLI::App& app, ViewArgs& args) {
 int run_view_command(const ViewArgs& args) {
     // The file system's refusals (a directory that cannot be read) are the user's to fix.
     return system_errors_as_arena_errors([&] {
+        if (std::error_code none; !fs::exists(args.source, none))
+            throw Error("'" + args.source +
+                        "' not found: give a match log or a tournament's output directory "
+                        "(check the path)");
         return fs::is_directory(args.source) ? write_report(args) : write_replay_page(args);
     });
 }

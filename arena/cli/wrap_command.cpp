@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/match/sdk_runner.hpp"
 #include "arena/process/bot_process.hpp"
 
@@ -160,7 +161,8 @@ int run_wrap_bot_command(int argc, char** argv) {
     match::WrappedBot bot;
     try {
         if (argc != 3) throw std::invalid_argument("usage: arena __wrap-bot FILE.json");
-        bot = match::wrapped_bot_from_json(nlohmann::json::parse(files::read_text(argv[2])));
+        bot = match::wrapped_bot_from_json(
+            nlohmann::json::parse(files::read_text(argv[2], files::kSmallJsonFile)));
     } catch (const std::exception& e) {
         std::cerr << "arena " << match::kWrapBotCommand << ": " << e.what() << "\n";
         return 2;

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 
 namespace arena::files {
 
@@ -19,11 +20,6 @@ bool starts_as_zstd(std::string_view bytes) {
     }
     return true;
 }
-
-// A log larger than this once decompressed is refused rather than filling the memory: a real
-// log is at most a few MB (stderr is capped at 256 KiB a bot), so this is a damaged or hostile
-// file.
-constexpr std::size_t kMaxLogBytes = std::size_t{1} << 30;
 
 struct ContextFree {
     void operator()(ZSTD_CCtx* context) const { ZSTD_freeCCtx(context); }
@@ -52,8 +48,10 @@ std::string decompress(std::string_view data, const std::filesystem::path& path)
         pending = ZSTD_decompressStream(stream.get(), &out, &in);
         if (ZSTD_isError(pending))
             throw damaged(std::string("zstd: ") + ZSTD_getErrorName(pending));
+        if (text.size() + out.pos > kMaxLogTextBytes)
+            throw too_large(path, "log", kMaxLogTextBytes);
         text.append(chunk.data(), out.pos);
-        if (text.size() > kMaxLogBytes) throw damaged("more than 1 GiB once decompressed");
+        check_interrupt();
         // All input read and the decoder's output drained (it did not fill the chunk).
         if (in.pos == in.size && out.pos < out.size) break;
     }
@@ -97,9 +95,53 @@ std::string compress_log(std::string_view text, LogCompression how) {
     return frame;
 }
 
-std::string read_log_text(const std::filesystem::path& path) {
-    std::string bytes = read_text(path);
+std::string read_log_text(const std::filesystem::path& path, const ReadLimit& limit) {
+    std::string bytes = read_text(path, limit);
     return starts_as_zstd(bytes) ? decompress(bytes, path) : bytes;
+}
+
+namespace {
+
+// Counts the values of a JSON text without building it (nlohmann's SAX interface), and stops
+// past `max`: the text is then parsed only when its values fit.
+struct ValueCounter : nlohmann::json_sax<nlohmann::json> {
+    explicit ValueCounter(std::size_t max) : max(max) {}
+    bool value() { return ++values <= max; }
+    bool null() override { return value(); }
+    bool boolean(bool) override { return value(); }
+    bool number_integer(number_integer_t) override { return value(); }
+    bool number_unsigned(number_unsigned_t) override { return value(); }
+    bool number_float(number_float_t, const string_t&) override { return value(); }
+    bool string(string_t&) override { return value(); }
+    bool binary(binary_t&) override { return value(); }
+    bool start_object(std::size_t) override { return value(); }
+    bool key(string_t&) override { return true; }
+    bool end_object() override { return true; }
+    bool start_array(std::size_t) override { return value(); }
+    bool end_array() override { return true; }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+        return false;  // the real parse below says what is wrong
+    }
+    std::size_t max, values = 0;
+};
+
+}  // namespace
+
+nlohmann::json parse_json_within(std::string_view text, const std::filesystem::path& path,
+                                 std::string_view what, std::size_t max_values) {
+    ValueCounter counter(max_values);
+    nlohmann::json::sax_parse(text, &counter);
+    if (counter.values > max_values)
+        throw FileError(std::string(what) + " too large: '" + path.string() + "' holds over " +
+                        std::to_string(max_values) + " JSON values, more than a real " +
+                        std::string(what) +
+                        " can (it is damaged or was made to fill the memory); remove or replace "
+                        "it");
+    return nlohmann::json::parse(text);
+}
+
+nlohmann::json read_log_json(const std::filesystem::path& path, const ReadLimit& limit) {
+    return parse_json_within(read_log_text(path, limit), path, "log", kMaxLogJsonValues);
 }
 
 void write_log(const std::filesystem::path& file, std::string_view text, LogCompression how) {

@@ -5,6 +5,7 @@
 
 #include "arena/common/error_text.hpp"
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "referees/registry.hpp"
 
 namespace arena::gate {
@@ -15,12 +16,13 @@ namespace {
 
 // `game` empty: any game.
 Baseline read(const fs::path& file, const std::string& game) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
+    std::error_code missing;
+    if (!fs::exists(file, missing))
         throw GateError("no baseline file '" + file.string() +
                         "': write one with --save-baseline (a run of the reference bot), or "
                         "name it with --baseline");
     Baseline baseline;
+    files::InputStream in(file, files::kBaselineFile);
     try {
         const nlohmann::json root = nlohmann::json::parse(in);
         const nlohmann::json& named = root.at("game");

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/gate/game_kind.hpp"
 #include "arena/report/text.hpp"
 #include "arena/tournament/config_fields.hpp"
@@ -255,7 +256,7 @@ const std::set<match::Outcome>& failure_kinds() {
 GateConfig load_gate_config(const fs::path& file) {
     std::string text;
     try {
-        text = files::read_text(file);
+        text = files::read_text(file, files::kConfigFile);
     } catch (const files::FileError& e) {
         throw ConfigError(e.what());
     }

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/common/version.hpp"
 #include "arena/gate/baseline.hpp"
 #include "arena/match/match_log_json.hpp"
@@ -85,7 +86,8 @@ RoundStamp read_round_stamp(const fs::path& dir) {
                         "' is not a round of a gate (no gate-round.json): give the directories "
                         "that 'arena gate CONFIG --round R --shard I/N --out DIR' wrote");
     try {
-        const nlohmann::json json = nlohmann::json::parse(files::read_text(file));
+        const nlohmann::json json =
+            nlohmann::json::parse(files::read_text(file, files::kSmallJsonFile));
         RoundStamp s;
         s.arena_version = json.at("arena_version").get<std::string>();
         s.gate_hash = json.at("gate_hash").get<std::string>();

@@ -117,6 +117,8 @@ class BrutaltesterReferee final : public referee::Referee {
     // the others, the summary.
     referee::Verdict verdict_for(int player);
     [[noreturn]] void fail(const std::string& line, const std::string& what);
+    // Adds `bytes` (of `line`) to the game's text; fails past kMaxExternalGameBytes.
+    void count_game_bytes(const std::string& line, std::size_t bytes);
     std::string stop_referee();
 
     ExternalGameSpec spec_;
@@ -134,6 +136,8 @@ class BrutaltesterReferee final : public referee::Referee {
     int current_ = 0;
     int expected_lines_ = 1;
     int turns_ = 0;  // ###Output lines so far
+    std::size_t game_bytes_ =
+        0;  // read from the referee and answered, kMaxExternalGameBytes at most
     bool over_ = false;
     referee::Result result_;
     std::vector<std::pair<int, std::string>> errors_;  // ###Error since the last verdict
@@ -263,7 +267,17 @@ int BrutaltesterReferee::player_index(const std::string& line, const std::string
     return word[0] - '0';
 }
 
+void BrutaltesterReferee::count_game_bytes(const std::string& line, std::size_t bytes) {
+    game_bytes_ += bytes;
+    if (game_bytes_ > kMaxExternalGameBytes)
+        fail(quote_line(line), "the game passed more than " +
+                                   std::to_string(kMaxExternalGameBytes >> 20) +
+                                   " MiB of text (the referee's lines and the bots' answers), "
+                                   "the bound on an external game: ended; fix the referee");
+}
+
 void BrutaltesterReferee::handle(const std::string& line) {
+    count_game_bytes(line, line.size() + 1);
     if (line.rfind("###", 0) != 0) {
         if (input_target_ < 0)
             fail(quote_line(line),
@@ -378,6 +392,7 @@ referee::Verdict BrutaltesterReferee::play(std::string_view lines) {
     answered_[player] = true;
     std::string answer(lines);
     answer += '\n';
+    count_game_bytes(answer, answer.size());
     run_to_next_turn(answer);
     referee::Verdict verdict = verdict_for(player);
     if (!earlier.summary.empty())

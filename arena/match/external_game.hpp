@@ -7,6 +7,7 @@
 // `arena view` of a log registers the game again from the log alone.
 #pragma once
 
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -22,6 +23,12 @@ enum class RefereeProtocol {
 };
 const char* to_string(RefereeProtocol protocol);  // "brutaltester", "sdk-runner"
 std::optional<RefereeProtocol> protocol_from_string(const std::string& text);
+
+// The text an external game may pass through arena (the referee's lines, the bots' answers), in
+// all: what a game's log keeps of it. A real game is far below (20,000 turns of 800 bytes each);
+// a referee that sends more ends as a referee failure naming this bound, the turns played kept.
+// It bounds the arena's memory for a game and the size of its log (arena/common/log_files.hpp).
+constexpr std::size_t kMaxExternalGameBytes = std::size_t{16} << 20;
 
 struct ExternalGameSpec {
     std::string name;     // the game's name in configs, logs and results (default "external")

@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/common/shell_quote.hpp"
 #include "arena/process/interrupt.hpp"
 
@@ -58,6 +59,9 @@ constexpr const char* kRunnerShell =
 constexpr int kTimeoutExit = 124;  // timeout's exit code when the time ran out
 constexpr auto kBackstop = std::chrono::seconds(15);
 constexpr const char* kExitLine = "arena-runner-exit ";
+// The runner's result JSON: the game's text (at most kMaxExternalGameBytes) with the SDK's
+// fields around it.
+constexpr files::ReadLimit kSdkResultFile{"runner's result", 4 * kMaxExternalGameBytes};
 
 std::string with_seed(std::string command, const std::optional<std::int64_t>& seed) {
     if (!seed) return command;
@@ -250,7 +254,7 @@ void read_result(MatchLog& log, const ExternalGameSpec& spec, const RunnerRun& r
         fail(log, spec, "exited with code 0 but wrote no result file (-l)", run.stderr_tail);
     } else {
         try {
-            fill_log_from_sdk_result(files::read_text(result), ends, log);
+            fill_log_from_sdk_result(files::read_text(result, kSdkResultFile), ends, log);
         } catch (const arena::Error& e) {
             fail(log, spec, e.what(), run.stderr_tail);
         }
@@ -372,9 +376,13 @@ WrappedBotEnd wrapped_bot_end_from_json(const nlohmann::json& json);
 
 WrappedBotEnd read_wrapped_bot_end(const std::string& file) {
     WrappedBotEnd end;
-    std::ifstream in(file);
-    if (!in) return end;
-    const nlohmann::json json = nlohmann::json::parse(in, nullptr, false);
+    nlohmann::json json;
+    try {
+        files::InputStream in(file, files::kSmallJsonFile);
+        json = nlohmann::json::parse(in, nullptr, false);
+    } catch (const arena::Error&) {
+        return end;  // missing, or not the wrapper's: nothing is known
+    }
     if (!json.is_object()) return end;
     try {
         return wrapped_bot_end_from_json(json);

@@ -82,7 +82,7 @@ match::MatchLog read_match_log(const std::filesystem::path& file) {
     }
     json j;
     try {
-        j = json::parse(text);
+        j = files::parse_json_within(text, file, "log", files::kMaxLogJsonValues);
         match::MatchLog log;
         j.at("game").get_to(log.game);
         read_external_game(j, log);

@@ -5,6 +5,7 @@
 #include "arena/common/terminal_text.hpp"
 #include "arena/report/replay_command.hpp"
 #include "arena/report/run_tally.hpp"
+#include "arena/report/text.hpp"
 
 namespace arena::report {
 
@@ -22,20 +23,6 @@ std::string failure_counts(const BotHealth& h) {
     add(h.crashes, "crash", "crashes");
     add(h.invalids, "invalid answer", "invalid answers");
     return text;
-}
-
-// A table cell's text on one line, without the '|' that would end the cell.
-std::string markdown_cell_text(const std::string& text) {
-    std::string cell;
-    for (char c : text) {
-        if (c == '|')
-            cell += "\\|";
-        else if (c == '\n' || c == '\r')
-            cell += ' ';
-        else
-            cell += c;
-    }
-    return cell;
 }
 
 }  // namespace
@@ -63,10 +50,10 @@ std::string first_failure_cell(const FailedGame& failed, const std::string& out_
                                const std::string& program) {
     if (failed.game_id.empty()) return "-";
     if (failed.log.empty())
-        return markdown_cell_text(failure_description(failed) + "; " +
-                                  failure_replay_command(failed, out_dir, program));
-    return markdown_cell_text(failure_description(failed)) + " `" +
-           markdown_cell_text(failure_replay_command(failed, out_dir, program)) + "`";
+        return markdown_text(failure_description(failed) + "; " +
+                             failure_replay_command(failed, out_dir, program));
+    return markdown_text(failure_description(failed)) + " " +
+           markdown_code(failure_replay_command(failed, out_dir, program));
 }
 
 std::string failures_text(const RunTally& tally, const std::filesystem::path& out_dir,

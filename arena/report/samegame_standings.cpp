@@ -281,21 +281,22 @@ std::string to_markdown(const std::vector<SameGameStanding>& standings,
           "|\n"
        << "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n";
     for (const SameGameStanding& s : standings) {
-        md << "| " << s.rank << " | " << s.bot << " | " << thousands(s.validator_total) << " | "
-           << best_known_text(s, "%.1f") << " | " << s.validators_passed << "/" << s.validators
-           << " | " << thousands(s.total) << " | " << s.timeouts << " | " << s.crashes << " | "
-           << s.invalids << " | " << first_failure_cell(s.first_failed_game, out_dir, program)
-           << " | " << format("%.2f", s.mean_turn_ms) << " | " << format("%.1f", s.max_turn_ms)
-           << " |\n";
+        md << "| " << s.rank << " | " << markdown_text(s.bot) << " | "
+           << thousands(s.validator_total) << " | " << best_known_text(s, "%.1f") << " | "
+           << s.validators_passed << "/" << s.validators << " | " << thousands(s.total) << " | "
+           << s.timeouts << " | " << s.crashes << " | " << s.invalids << " | "
+           << first_failure_cell(s.first_failed_game, out_dir, program) << " | "
+           << format("%.2f", s.mean_turn_ms) << " | " << format("%.1f", s.max_turn_ms) << " |\n";
     }
     md << "\n## Scores per board\n\nA failed game shows the score before the failure and what went "
           "wrong.\n\n| board | title | best known |";
-    for (const SameGameStanding& s : standings) md << " " << s.bot << " |";
+    for (const SameGameStanding& s : standings) md << " " << markdown_text(s.bot) << " |";
     md << "\n|---|---|---:|";
     for (std::size_t i = 0; i < standings.size(); ++i) md << "---:|";
     md << "\n";
     for (const referee::Testcase& t : config.testcases) {
-        md << "| " << t.name << " | " << t.title << (t.validator ? " (validator)" : "") << " | "
+        md << "| " << markdown_text(t.name) << " | " << markdown_text(t.title)
+           << (t.validator ? " (validator)" : "") << " | "
            << (t.best_known ? thousands(t.best_known) : "-") << " |";
         for (const SameGameStanding& s : standings) {
             auto it = std::find_if(s.scores.begin(), s.scores.end(),
@@ -320,8 +321,9 @@ std::string to_csv(const std::vector<SameGameStanding>& standings) {
         const std::string name = csv_quoted(s.bot);
         for (const BoardScore& b : s.scores) {
             csv << s.rank << "," << name << "," << s.validator_total << ","
-                << format("%.2f", s.best_known_percent) << "," << b.testcase << "," << b.score
-                << "," << match::to_string(b.outcome) << "," << b.game_id << "\n";
+                << format("%.2f", s.best_known_percent) << "," << csv_quoted(b.testcase) << ","
+                << b.score << "," << match::to_string(b.outcome) << "," << csv_quoted(b.game_id)
+                << "\n";
         }
     }
     return csv.str();

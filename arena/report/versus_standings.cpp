@@ -432,7 +432,7 @@ namespace {
 void markdown_table(const VersusStandings& st, std::ostringstream& md) {
     const bool multi = st.players_per_game > 2;
     const StandingsNotes notes = standings_notes(st);
-    md << "# " << st.game << " standings\n\n"
+    md << "# " << markdown_text(st.game) << " standings\n\n"
        << st.games << " games, " << st.players_per_game << " players per game. " << notes.ratings
        << " How to read every column: `" << kReadingGuide << "`.\n\n";
     if (multi) {
@@ -444,7 +444,7 @@ void markdown_table(const VersusStandings& st, std::ostringstream& md) {
     }
     for (const VersusStanding& s : st.rows) {
         const std::string los = s.los_next ? format("%.1f%%", 100 * *s.los_next) : "-";
-        md << "| " << s.rank << " | " << s.bot << " | ";
+        md << "| " << s.rank << " | " << markdown_text(s.bot) << " | ";
         if (multi) {
             md << elo_text(*s.finishing_order_rating) << " | " << elo_text(s.elo) << " | "
                << s.games << " | " << format("%.2f", s.average_rank) << " | "
@@ -464,12 +464,12 @@ void markdown_head_to_head(const VersusStandings& st, std::ostringstream& md) {
     const bool multi = st.players_per_game > 2;
     md << "\n## Head to head\n\nRow against column, wins-draws-losses"
        << (multi ? " (pairwise, from the finishing order)" : "") << ".\n\n|   |";
-    for (const VersusStanding& s : st.rows) md << " " << s.bot << " |";
+    for (const VersusStanding& s : st.rows) md << " " << markdown_text(s.bot) << " |";
     md << "\n|---|";
     for (std::size_t i = 0; i < st.rows.size(); ++i) md << "---|";
     md << "\n";
     for (std::size_t i = 0; i < st.rows.size(); ++i) {
-        md << "| **" << st.rows[i].bot << "** |";
+        md << "| **" << markdown_text(st.rows[i].bot) << "** |";
         for (std::size_t j = 0; j < st.rows.size(); ++j) {
             const ratings::WDL& r = st.head_to_head[i][j];
             md << " " << (i == j || r.games() == 0 ? "" : wdl_text(r)) << " |";
@@ -496,9 +496,9 @@ void markdown_pairs(const VersusStandings& st, std::ostringstream& md) {
                 for (std::size_t k = 0; k < 5; ++k)
                     penta += (k ? " / " : "") + std::to_string(p.pentanomial.counts[k]);
             }
-            md << "| " << p.a << " vs " << p.b << " | " << wdl_text(p.results) << " | " << penta
-               << " | " << elo_text(p.elo.elo) << " | " << format("%.1f%%", 100 * p.elo.los)
-               << " |\n";
+            md << "| " << markdown_text(p.a) << " vs " << markdown_text(p.b) << " | "
+               << wdl_text(p.results) << " | " << penta << " | " << elo_text(p.elo.elo) << " | "
+               << format("%.1f%%", 100 * p.elo.los) << " |\n";
         }
         const StandingsNotes notes = standings_notes(st);
         if (!notes.pair_open_bounds.empty()) md << "\n" << notes.pair_open_bounds << "\n";
@@ -514,8 +514,8 @@ void markdown_failures(const VersusStandings& st, const std::string& out_dir,
           "p90 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n";
     for (const VersusStanding& s : st.rows) {
         const BotHealth& h = s.health;
-        md << "| " << s.bot << " | " << h.games << " | " << h.timeouts << " | " << h.crashes
-           << " | " << h.invalids << " | "
+        md << "| " << markdown_text(s.bot) << " | " << h.games << " | " << h.timeouts << " | "
+           << h.crashes << " | " << h.invalids << " | "
            << first_failure_cell(h.first_failed_game, out_dir, program) << " | "
            << format("%.2f", h.mean_turn_ms) << " | " << format("%.2f", h.p50_turn_ms) << " | "
            << format("%.2f", h.p90_turn_ms) << " | " << format("%.2f", h.p99_turn_ms) << " | "

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/common/terminal_text.hpp"
 #include "arena/tournament/config_fields.hpp"
 #include "arena/tournament/game_ids.hpp"
@@ -15,7 +16,7 @@ referee::Testcase testcase_from_file(const referee::GameInfo& game,
                                      const std::filesystem::path& file) {
     std::string text;
     try {
-        text = files::read_text(file);
+        text = files::read_text(file, files::kBoardFile);
     } catch (const files::FileError& e) {
         throw std::invalid_argument(e.what());  // as a bad board file is reported
     }
@@ -501,7 +502,7 @@ TournamentConfig read_config(const nlohmann::json& root, const std::filesystem::
 TournamentConfig load_config(const std::filesystem::path& file) {
     std::string text;
     try {
-        text = files::read_text(file);
+        text = files::read_text(file, files::kConfigFile);
     } catch (const files::FileError& e) {
         throw ConfigError(e.what());
     }

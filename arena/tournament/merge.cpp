@@ -5,9 +5,11 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <system_error>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/common/shell_quote.hpp"
 #include "arena/match/match_log_json.hpp"
 #include "arena/tournament/record.hpp"
@@ -144,8 +146,10 @@ void field_differences(const std::string& path, const nlohmann::json& x, const n
 std::string config_differences(const fs::path& first, const fs::path& other) {
     std::vector<std::string> differences;
     try {
-        const nlohmann::json x = nlohmann::json::parse(files::read_text(first / "config.json"));
-        const nlohmann::json y = nlohmann::json::parse(files::read_text(other / "config.json"));
+        const nlohmann::json x =
+            nlohmann::json::parse(files::read_text(first / "config.json", files::kConfigFile));
+        const nlohmann::json y =
+            nlohmann::json::parse(files::read_text(other / "config.json", files::kConfigFile));
         bot_differences(x, y, quoted(first), quoted(other), differences);
         field_differences("", x, y, quoted(first), quoted(other), differences);
     } catch (const std::exception& e) {
@@ -264,7 +268,8 @@ void check_configs(ShardSet& set) {
                              "): was it edited? Put it back, or play the shard again");
         if (&s == &set.shards.front()) {
             set.config = config;
-            set.config_json = nlohmann::ordered_json::parse(files::read_text(file));
+            set.config_json =
+                nlohmann::ordered_json::parse(files::read_text(file, files::kConfigFile));
         }
     }
 }
@@ -293,10 +298,10 @@ ShardSet check_shards(const std::vector<fs::path>& dirs, bool allow_missing,
 namespace {
 
 std::string line_at(const fs::path& file, std::uint64_t offset) {
-    std::ifstream in(file, std::ios::binary);
-    in.seekg(static_cast<std::streamoff>(offset));
+    files::InputFile in(file, files::kResultsFile);
+    in.seek(offset);
     std::string line;
-    std::getline(in, line);
+    in.read_line(line, files::kMaxResultsLineBytes);
     return line;
 }
 
@@ -313,17 +318,20 @@ struct ShardScan {
 std::size_t scan_shard(ShardScan& scan, std::uint32_t s) {
     const ShardDirectory& shard = scan.set.shards[s];
     const fs::path file = shard.dir / "results.jsonl";
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return 0;  // no game yet
+    std::error_code none;
+    if (!fs::exists(file, none)) return 0;  // no game yet
+    files::InputFile in(file, files::kResultsFile);
     const ResultsExpectations expected = expectations_of(scan.set.config);
     const auto fault = [&](std::size_t line, const std::string& what) {
         return ShardError(quoted(file) + " line " + std::to_string(line) + ": " + what);
     };
     std::size_t found = 0, number = 0;
     std::uint64_t offset = 0;
-    for (std::string line; std::getline(in, line); offset += line.size() + 1) {
+    bool cut = false;
+    for (std::string line; in.read_line(line, files::kMaxResultsLineBytes, &cut);
+         offset += line.size() + 1) {
         ++number;
-        if (in.eof()) break;  // a last line cut short: its game is missing
+        if (cut) break;  // a last line cut short: its game is missing
         std::string id;
         try {
             id = record_from_json(nlohmann::json::parse(line), expected).id;
@@ -407,10 +415,11 @@ namespace {
 // copy. A log not there (not kept, or removed) is left out; returns false then.
 bool link_log(const fs::path& shard_dir, const fs::path& out, const std::string& log) {
     if (log.empty()) return true;
-    const fs::path relative = fs::path(log).lexically_normal();
-    if (relative.is_absolute() || *relative.begin() == "..") return false;  // not the arena's
-    const fs::path from = shard_dir / relative, to = out / relative;
-    if (!fs::is_regular_file(from)) return false;
+    // `log` is games/<id>.json[.zst], checked with its line (record_from_json); a link in its
+    // place was planted: the log is missing.
+    const fs::path from = shard_dir / log, to = out / log;
+    std::error_code unknown;
+    if (!fs::is_regular_file(fs::symlink_status(from, unknown))) return false;
     fs::create_directories(to.parent_path());
     std::error_code ignored;
     fs::remove(to, ignored);  // left by a merge that stopped midway
@@ -437,24 +446,28 @@ MissingLogs write_merge(const ShardSet& set, const std::vector<LinePlace>& place
     manifest.games.reserve(places.size());
 
     // Written aside and renamed at the end: OUT never holds half a merge's results.
-    const fs::path results = out / "results.jsonl", partial = out / "results.jsonl.merging";
-    std::ofstream merged(partial, std::ios::binary | std::ios::trunc);
-    std::vector<std::ifstream> shards;
+    const fs::path results = out / "results.jsonl";
+    files::NewFile merged(results);
+    std::vector<std::unique_ptr<files::InputFile>> shards;
     for (const ShardDirectory& s : set.shards)
-        shards.emplace_back(s.dir / "results.jsonl", std::ios::binary);
+        shards.push_back(
+            std::make_unique<files::InputFile>(s.dir / "results.jsonl", files::kResultsFile));
     Throttle throttle(progress);
     std::size_t written = 0;
     MissingLogs missing;
     for (const LinePlace& place : places) {
-        std::ifstream& in = shards[place.shard];
-        in.clear();
-        in.seekg(static_cast<std::streamoff>(place.offset));
+        files::InputFile& in = *shards[place.shard];
+        in.seek(place.offset);
         std::string line;
-        std::getline(in, line);
-        merged << line << '\n';
+        in.read_line(line, files::kMaxResultsLineBytes);
+        merged.write(line + '\n');
         const nlohmann::json record = nlohmann::json::parse(line);
         manifest.games.push_back(record.value("id", ""));
         const std::string log = record.value("log", "");
+        // Checked when the shard was scanned; a file changed since is not trusted either.
+        if (const std::string fault = log_path_fault(record.value("id", ""), log); !fault.empty())
+            throw RunError(quoted(set.shards[place.shard].dir / "results.jsonl") +
+                           " changed while merged: field 'log' " + fault + "; merge again");
         if (!link_log(set.shards[place.shard].dir, out, log) && missing.count++ == 0)
             missing.first = set.shards[place.shard].dir / log;
         ++written;
@@ -463,9 +476,7 @@ MissingLogs write_merge(const ShardSet& set, const std::vector<LinePlace>& place
                    std::to_string(places.size()) + " games";
         });
     }
-    merged.close();
-    if (!merged) throw RunError("cannot write " + quoted(partial) + ": is the disk full?");
-    fs::rename(partial, results);
+    merged.commit();
     write_manifest(out, manifest);
     return missing;
 }

@@ -222,6 +222,18 @@ void read_players(const Json& j, const ResultsExpectations& expected, GameRecord
     }
 }
 
+}  // namespace
+
+std::string log_path_fault(std::string_view id, std::string_view log) {
+    if (log.empty()) return "";
+    const std::string plain = "games/" + std::string(id) + ".json";
+    if (log == plain || log == plain + ".zst") return "";
+    return "is '" + std::string(log) + "', not the game's own log (\"" + plain + "\" or \"" +
+           plain + ".zst\", inside the results directory, or \"\" when none was kept)";
+}
+
+namespace {
+
 // The id names the game's log file (games/<id>.json) and its replay page.
 void check_id(const std::string& id) {
     if (id.empty() || id == "." || id == ".." ||
@@ -341,6 +353,7 @@ GameRecord record_from_json(const Json& j, const ResultsExpectations& expected) 
             });
     }
     r.log = text(required(j, "log"), "log");
+    if (const std::string why = log_path_fault(r.id, r.log); !why.empty()) fault("log", why);
     if (j.contains("failures")) r.failures = read_failures(j, r);
     // Each seat's bot identity (written since --replace): kept in the line, checked per seat.
     if (j.contains("identities")) {

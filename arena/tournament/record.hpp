@@ -9,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "arena/common/error.hpp"
@@ -81,6 +82,12 @@ struct ResultsExpectations {
 // The same for a reader of standings (view, standings, merge's outputs): identities unchecked.
 ResultsExpectations standings_expectations_of(const TournamentConfig& config);
 ResultsExpectations expectations_of(const TournamentConfig& config);
+
+// What is wrong with `log` as the log path of game `id` in a results line, or "" when it is right:
+// "" (no log kept) or games/<id>.json or games/<id>.json.zst, inside the results directory. Any
+// other path (absolute, with "..", another name) would make readers and merge read or write a
+// file the line chooses.
+std::string log_path_fault(std::string_view id, std::string_view log);
 
 GameRecord make_record(const std::string& id, const std::string& group, const match::MatchLog& log,
                        const std::string& log_path);

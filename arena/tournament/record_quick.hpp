@@ -247,7 +247,8 @@ class QuickRecord {
 
     // log, failures, referee_failure, identities, the end.
     bool tail(GameRecord& r) {
-        if (!(next_key("log") && string(r.log))) return false;
+        if (!(next_key("log") && string(r.log) && log_path_fault(r.id, r.log).empty()))
+            return false;
         if (peek_key("failures") && !failures(r)) return false;
         if (peek_key("referee_failure") &&
             !(next_key("referee_failure") && string(r.referee_failure) &&

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
+#include "arena/tournament/config.hpp"
 #include "arena/tournament/record.hpp"
 #include "arena/tournament/record_quick.hpp"
 
@@ -41,6 +43,7 @@ class SeenIds {
             if (slots_[i].id_hash == 0) return nullptr;
         }
     }
+    std::size_t size() const { return used_; }
     void insert(const Entry& entry) {
         if ((used_ + 1) * 10 > slots_.size() * 7) grow();
         place(entry);
@@ -132,6 +135,11 @@ class LineChecker {
                                "' is already used by line " + std::to_string(earlier->line) +
                                " with another result: remove the wrong one");
         }
+        // The table grows with the games: a file of more games than a run can have is no run's.
+        if (seen_.size() >= kMaxGames)
+            throw ResultsError(where(number) + ": more than " + std::to_string(kMaxGames) +
+                               " games in one results file, more than a run can have: the file "
+                               "is damaged or was made to fill the memory; remove or replace it");
         // Equal hashes of two ids: the later one is not remembered (one chance in 10^7).
         if (!earlier) seen_.insert({id_hash, line_hash, static_cast<std::uint32_t>(number)});
         return true;
@@ -189,9 +197,9 @@ std::string nth_line(std::string_view text, int number) {
 }
 
 std::string nth_line_of_file(const std::filesystem::path& path, int number) {
-    std::ifstream in(path, std::ios::binary);
+    files::InputFile in(path, files::kResultsFile);
     std::string line;
-    for (int n = 0; n < number && std::getline(in, line); ++n) {
+    for (int n = 0; n < number && in.read_line(line, files::kMaxResultsLineBytes); ++n) {
     }
     return line;
 }
@@ -247,17 +255,21 @@ struct Block {
 // Reads `in` into blocks of whole lines; what follows the last newline waits for the next.
 class BlockReader {
   public:
-    explicit BlockReader(std::istream& in) : in_(in), buffer_(kBlock) {}
+    explicit BlockReader(files::InputFile& in) : in_(in), buffer_(kBlock) {}
     // False at the end of the file (the cut last line, if any, is in rest()).
     bool next(Block& block, int& line_number) {
         block.text.swap(carry_);
         carry_.clear();
         std::size_t last = block.text.rfind('\n');
-        while (last == std::string::npos && (in_.read(buffer_.data(), kBlock) || in_.gcount())) {
+        std::size_t got = 0;
+        while (last == std::string::npos && (got = in_.read(buffer_.data(), kBlock)) > 0) {
             const std::size_t before = block.text.size();
-            block.text.append(buffer_.data(), static_cast<std::size_t>(in_.gcount()));
+            block.text.append(buffer_.data(), got);
             last = block.text.find('\n', before);
             if (last != std::string::npos) last = block.text.rfind('\n');
+            // Until a newline comes, the block is one line: held to a record's size.
+            if (last == std::string::npos && block.text.size() > files::kMaxResultsLineBytes)
+                throw line_too_long(line_number + 1);
         }
         if (last == std::string::npos) {
             carry_.swap(block.text);
@@ -281,8 +293,17 @@ class BlockReader {
     const std::string& rest() const { return carry_; }
 
   private:
+    files::FileError line_too_long(int number) const {
+        std::string file(1, '\'');  // appended: GCC 12 warns falsely on "'" + std::string
+        file += in_.path().string();
+        return files::FileError(file + "' line " + std::to_string(number) + " is over " +
+                                std::to_string(files::kMaxResultsLineBytes >> 20) +
+                                " MiB, longer than a game's record can be: the file is damaged or "
+                                "was made to fill the memory; remove that line");
+    }
+
     static constexpr std::size_t kBlock = 1 << 20;
-    std::istream& in_;
+    files::InputFile& in_;
     std::vector<char> buffer_;
     std::string carry_;  // the start of a line that goes on in the next read
     std::uintmax_t offset_ = 0;
@@ -334,10 +355,7 @@ class BlockParse {
 
 ResultsFile for_each_result(const std::filesystem::path& results, const RecordSink& each,
                             const ResultsExpectations& expected) {
-    std::ifstream in(results, std::ios::binary);
-    if (!in)
-        throw files::FileError("cannot read '" + results.string() +
-                               "': file missing or unreadable");
+    files::InputFile in(results, files::kResultsFile);
     ResultsFile file;
     LineChecker checker(results.string(), expected,
                         [&](int n) { return nth_line_of_file(results, n); });
@@ -362,9 +380,6 @@ ResultsFile for_each_result(const std::filesystem::path& results, const RecordSi
         // Whole lines only: a results file cut by a kill ends without its last newline.
         file.complete_bytes = parsed.end;
     }
-    if (in.bad())
-        throw files::FileError("cannot read '" + results.string() +
-                               "': file missing or unreadable");
     if (!reader.rest().empty()) checker.cut(line_number + 1, file);
     return file;
 }

@@ -1,14 +1,16 @@
 #include "arena/tournament/run_lock.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <mutex>
-#include <set>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -39,9 +41,55 @@ std::string proc_command_line(const std::string& pid) {
     return command;
 }
 
-// The directories this process holds: a POSIX lock never conflicts with its own process.
+// The lock file as it was when taken: checked again before each result is written.
+struct LockFileId {
+    dev_t device = 0;
+    ino_t inode = 0;
+    bool operator==(const LockFileId&) const = default;
+    std::string text() const { return std::to_string(device) + ":" + std::to_string(inode); }
+};
+
+// The directories this process holds, by canonical path: a POSIX lock never conflicts with its
+// own process.
 std::mutex held_mutex;
-std::set<std::string> held;
+std::map<std::string, LockFileId> held;
+
+std::optional<LockFileId> id_of(const fs::path& file) {
+    struct stat status {};
+    if (::lstat(file.c_str(), &status) != 0) return std::nullopt;
+    return LockFileId{status.st_dev, status.st_ino};
+}
+
+// The lock file's three lines as its holder wrote them: pid, command, the file's device:inode.
+struct LockText {
+    std::string pid, command, file_id;
+};
+
+LockText parse_lock_text(const std::string& text) {
+    std::istringstream in(text);
+    LockText lock;
+    std::getline(in, lock.pid);
+    std::getline(in, lock.command);
+    std::getline(in, lock.file_id);
+    return lock;
+}
+
+// The holder named in a lock file whose inode is not the one it was written for (the file was
+// copied and put back, or replaced, while its holder ran: that holder's lock is on the old file
+// and no longer stops anyone), when that holder is alive: "pid 42 (arena tournament ...)".
+std::string holder_of_replaced_file(int fd) {
+    const LockText lock = parse_lock_text(read_all(fd));
+    struct stat status {};
+    if (lock.file_id.empty() || ::fstat(fd, &status) != 0 ||
+        lock.file_id == LockFileId{status.st_dev, status.st_ino}.text())
+        return "";
+    if (lock.pid.empty() || lock.pid.find_first_not_of("0123456789") != std::string::npos ||
+        lock.pid == std::to_string(::getpid()))
+        return "";
+    const std::string now = proc_command_line(lock.pid);
+    if (now.empty() || (!lock.command.empty() && now != lock.command)) return "";  // gone
+    return "pid " + lock.pid + " (" + now + ")";
+}
 
 // "pid 1234 (arena tournament ...)": the pid the kernel gives (F_GETLK), else the one in the
 // lock file. The holder writes the file just after taking the lock, so a refused arena may read
@@ -58,10 +106,9 @@ std::string describe_holder(int fd) {
         if (text.find('\n') != std::string::npos) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
-    std::istringstream in(text);
-    std::string pid, command;
-    std::getline(in, pid);
-    std::getline(in, command);
+    LockText lock = parse_lock_text(text);
+    std::string& pid = lock.pid;
+    std::string& command = lock.command;
     if (kernel_pid && pid != std::to_string(query.l_pid)) {
         pid = std::to_string(query.l_pid);
         command.clear();
@@ -89,6 +136,26 @@ std::string writer_of(const fs::path& dir) {
     return holder;
 }
 
+void check_run_lock(const fs::path& dir) {
+    std::error_code error;
+    const std::string key = fs::canonical(dir, error).string();
+    LockFileId taken;
+    {
+        std::lock_guard guard(held_mutex);
+        const auto it = held.find(key);
+        if (error || it == held.end()) return;  // not locked by this arena (a test's run)
+        taken = it->second;
+    }
+    const fs::path file = dir / ".arena.lock";
+    if (id_of(file) == taken) return;
+    throw LockLost("the run lock '" + file.string() +
+                   "' was removed or replaced while this arena ran (a cleanup script? a network "
+                   "file system?): another arena may be writing in '" +
+                   dir.string() +
+                   "' now, so this one stops before recording anything twice. Make sure no "
+                   "other arena runs there, then go on with --resume");
+}
+
 std::string own_command_line() {
     return proc_command_line("self");
 }
@@ -96,14 +163,16 @@ std::string own_command_line() {
 RunLock::RunLock(const fs::path& dir, const std::string& command) {
     fs::create_directories(dir);
     const auto refuse = [&](const std::string& holder) {
-        return DirectoryInUse("'" + dir.string() + "' is in use by " + holder +
+        std::string named(1, '\'');  // appended: GCC 12 warns falsely on "'" + std::string
+        named += dir.string();
+        return DirectoryInUse(named + "' is in use by " + holder +
                               ": wait for it to end (or stop it), or choose another directory "
                               "with --out");
     };
     key_ = fs::canonical(dir).string();
     {
         std::lock_guard guard(held_mutex);
-        if (!held.insert(key_).second) {
+        if (!held.emplace(key_, LockFileId{}).second) {
             diagnostics::log().debug("run lock: '{}' refused, held by this arena already", key_);
             key_.clear();
             throw refuse("this arena (pid " + std::to_string(::getpid()) + ")");
@@ -111,7 +180,8 @@ RunLock::RunLock(const fs::path& dir, const std::string& command) {
     }
     const fs::path file = dir / ".arena.lock";
     // O_CLOEXEC: no bot gets the file (the lock itself is never inherited).
-    fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // O_NOFOLLOW: a link planted there would have arena lock (and write) what it points to.
+    fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
     struct flock whole {};
     whole.l_type = F_WRLCK;
     whole.l_whence = SEEK_SET;  // l_start = l_len = 0: the whole file
@@ -128,7 +198,24 @@ RunLock::RunLock(const fs::path& dir, const std::string& command) {
         diagnostics::log().debug("run lock: '{}' refused, in use by {}", file.string(), holder);
         throw refuse(holder);
     }
-    const std::string text = std::to_string(::getpid()) + "\n" + command + "\n";
+    if (const std::string holder = holder_of_replaced_file(fd_); !holder.empty()) {
+        ::close(fd_);
+        fd_ = -1;
+        std::lock_guard guard(held_mutex);
+        held.erase(key_);
+        throw refuse(holder + ", whose lock file '" + file.string() +
+                     "' was replaced while it ran (a cleanup script, a file system that copies "
+                     "files?)");
+    }
+    struct stat status {};
+    ::fstat(fd_, &status);
+    const LockFileId taken{status.st_dev, status.st_ino};
+    {
+        std::lock_guard guard(held_mutex);
+        held[key_] = taken;
+    }
+    const std::string text =
+        std::to_string(::getpid()) + "\n" + command + "\n" + taken.text() + "\n";
     if (::ftruncate(fd_, 0) != 0 ||
         ::pwrite(fd_, text.data(), text.size(), 0) != static_cast<ssize_t>(text.size())) {
         // Only the message of a refused arena would miss it; the lock itself holds.

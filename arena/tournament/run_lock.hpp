@@ -20,11 +20,18 @@ struct DirectoryInUse : arena::Error {
     using arena::Error::Error;
 };
 
+// The lock this arena holds on a directory is gone: its file was removed or replaced.
+struct LockLost : arena::Error {
+    using arena::Error::Error;
+};
+
 class RunLock {
   public:
     // Takes the lock on `dir` (created if missing) at once, or throws DirectoryInUse naming the
     // process that holds it (pid, and its command line when /proc shows it), this process
-    // included. `command` is written into the lock file for that message. Throws
+    // included, or whose lock file was replaced while it runs (its file's device:inode, written
+    // into the file, is not the file's). `command` is written into the lock file for that
+    // message. Throws
     // arena::Error when the lock file cannot be created.
     RunLock(const std::filesystem::path& dir, const std::string& command);
     ~RunLock();
@@ -35,6 +42,11 @@ class RunLock {
     int fd_ = -1;
     std::string key_;  // the directory, canonical: POSIX locks never refuse their own process
 };
+
+// Before a result is written: the lock this arena took on `dir` is still the file at
+// DIR/.arena.lock (same device and inode), else LockLost. Nothing when this arena holds no lock
+// on `dir`.
+void check_run_lock(const std::filesystem::path& dir);
 
 // The arena writing in `dir` now, as the refusal names it ("pid 1234 (arena tournament ...)"),
 // or "" when none does (for a reader such as merge, which takes no lock on its inputs).

@@ -224,13 +224,12 @@ class Workers {
           played_(played),
           todo_(todo),
           results_path_(results_path),
-          results_(results_path, std::ios::binary | std::ios::app),
+          results_(results_path),
           progress_(progress),
           kept_(kept),
           stopping_(stopping) {
         // The live standings start from the earlier run's games (--resume).
         if (options.snapshot) seen_ = std::move(earlier);
-        if (!results_) throw RunError("cannot write '" + results_path.string() + "'");
         match_options_.time_scale = config.time_scale;
         match_options_.time_margin_ms = config.time_margin_ms;
         match_options_.no_time_limit = config.no_time_limit;
@@ -315,9 +314,9 @@ class Workers {
         nlohmann::ordered_json& seats = line["identities"] = nlohmann::ordered_json::array();
         for (const std::string& name : record.players)
             seats.push_back(tournament::to_json(identities_.at(name)));
-        results_ << match::dump_json(line) << '\n';
-        results_.flush();
-        if (!results_) throw RunError("cannot append to '" + results_path_.string() + "'");
+        // One writer: a lock file replaced since it was taken no longer keeps another arena out.
+        check_run_lock(options_.out);
+        results_.append(match::dump_json(line) + '\n');
         ++saved_;
         progress_.game_finished(record);
         if (options_.each_record) options_.each_record(record);
@@ -384,7 +383,7 @@ class Workers {
     match::MatchOptions match_options_;
     std::atomic<std::size_t> next_{0};
     std::mutex lock_;
-    std::ofstream results_;
+    files::AppendFile results_;
     Progress& progress_;
     std::map<std::size_t, GameRecord>& kept_;  // with keep_records, by place in the run
     std::exception_ptr failure_;

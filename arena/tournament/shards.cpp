@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/common/version.hpp"
 #include "arena/match/match_log_json.hpp"
 
@@ -129,22 +130,27 @@ namespace {
 // The ids of "games" are left out as they are parsed when they are not wanted.
 nlohmann::json parse_manifest_file(const fs::path& file, bool with_games,
                                    std::size_t& skipped_games) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
+    std::error_code missing;
+    if (!std::filesystem::exists(file, missing))
         throw ShardError("'" + file.string() +
                          "' is missing or unreadable: is the directory a shard's, written by "
                          "`arena tournament CONFIG --shard I/N --out DIR`?");
+    files::InputStream in(file, files::kManifestFile);
     bool in_games = false;
-    const nlohmann::json::parser_callback_t skip_ids =
-        [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
-            using Event = nlohmann::json::parse_event_t;
-            if (depth == 1 && event == Event::key) in_games = parsed == "games";
-            if (in_games && depth == 2 && event == Event::value) {
-                ++skipped_games;
-                return with_games;
-            }
-            return true;
-        };
+    const nlohmann::json::parser_callback_t skip_ids = [&](int depth,
+                                                           nlohmann::json::parse_event_t event,
+                                                           nlohmann::json& parsed) {
+        using Event = nlohmann::json::parse_event_t;
+        if (depth == 1 && event == Event::key) in_games = parsed == "games";
+        if (in_games && depth == 2 && event == Event::value) {
+            if (++skipped_games > kMaxGames)  // a run has no more: the memory stays bounded
+                throw ShardError("'" + file.string() + "' lists over " + std::to_string(kMaxGames) +
+                                 " games, more than a run can have: it is damaged; play the "
+                                 "shard again into a new directory");
+            return with_games;
+        }
+        return true;
+    };
     try {
         return nlohmann::json::parse(in, skip_ids);
     } catch (const nlohmann::json::exception& e) {

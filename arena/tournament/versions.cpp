@@ -9,6 +9,7 @@
 
 #include "arena/common/diagnostics.hpp"
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/tournament/runner.hpp"
 
 namespace arena::tournament {
@@ -16,6 +17,10 @@ namespace arena::tournament {
 namespace fs = std::filesystem;
 
 namespace {
+
+// --replace rewrites results.jsonl from its lines held in memory: a run of over two million
+// games cannot be rewritten so (the one read that is not a stream; docs/tournament-files.md).
+constexpr files::ReadLimit kReplacedResults{"results file", 4 * files::kGiB};
 
 struct Line {
     std::string text;  // without its newline
@@ -60,19 +65,10 @@ std::vector<Line> read_lines(const std::string& text, const std::map<std::string
 
 // Every whole line of `path` to `each`, read in blocks: a large results.jsonl is never held.
 void for_each_line(const fs::path& path, const std::function<void(std::string&&)>& each) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw files::FileError("cannot read '" + path.string() + "': file missing or unreadable");
-    std::string pending;
-    std::vector<char> block(1 << 20);
-    while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
-        pending.append(block.data(), static_cast<std::size_t>(in.gcount()));
-        std::size_t begin = 0;
-        for (std::size_t end; (end = pending.find('\n', begin)) != std::string::npos;
-             begin = end + 1)
-            each(pending.substr(begin, end - begin));
-        pending.erase(0, begin);
-    }
+    files::InputFile in(path, files::kResultsFile);
+    bool cut = false;
+    for (std::string line; in.read_line(line, files::kMaxResultsLineBytes, &cut) && !cut;)
+        each(std::move(line));
 }
 
 std::string utc_stamp() {
@@ -96,7 +92,7 @@ fs::path move_aside(const fs::path& out, const std::vector<Line>& lines,
         const bool move = std::any_of(line.changed_bots.begin(), line.changed_bots.end(),
                                       [&](const std::string& b) { return replace.count(b); });
         (move ? moved : kept) += line.text + "\n";
-        if (!move || line.log.empty() || line.log.find("..") != std::string::npos) continue;
+        if (!move || line.log.empty() || !log_path_fault(line.id, line.log).empty()) continue;
         std::error_code error;  // a missing log is no reason to stop
         fs::create_directories((aside / line.log).parent_path(), error);
         fs::rename(out / line.log, aside / line.log, error);
@@ -161,7 +157,8 @@ void check_versions(const fs::path& out, const std::map<std::string, BotIdentity
     }
     if (changes.empty()) return;
     changes.clear();
-    const std::vector<Line> lines = read_lines(files::read_text(results), now, changes);
+    const std::vector<Line> lines =
+        read_lines(files::read_text(results, kReplacedResults), now, changes);
     const std::size_t moving = static_cast<std::size_t>(std::count_if(
         lines.begin(), lines.end(), [](const Line& l) { return !l.changed_bots.empty(); }));
     const fs::path aside = move_aside(out, lines, replacing);

@@ -1,6 +1,7 @@
 #include "arena/view/failure_pages.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 
 #include "arena/common/diagnostics.hpp"
@@ -107,6 +108,21 @@ nlohmann::json failure_entry_of(const tournament::GameRecord& r, const match::Ma
     });
 }
 
+std::string replay_link(std::string_view id) {
+    static const char digits[] = "0123456789ABCDEF";
+    std::string link = "replays/";
+    for (const unsigned char c : id) {
+        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+            link += static_cast<char>(c);
+        } else {
+            link += '%';
+            link += digits[c >> 4];
+            link += digits[c & 15];
+        }
+    }
+    return link + ".html";
+}
+
 std::string script_safe_log_text(std::string_view text) {
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
     // The top-level "seed" is the first `"seed":` of the text: no key written before it holds
@@ -181,7 +197,8 @@ std::optional<nlohmann::json> FailurePages::entry(const std::string& id) const {
 void FailurePages::remove_unlinked(const std::set<std::string>& linked) {
     // Every page in replays/ the report does not link, not only this run's: a run killed with
     // kill -9 never removed the pages it made past the cap, and its --resume would leave them
-    // there, unlinked (an outside tester found 5). A page cut short by the kill (.html.tmp) too.
+    // there, unlinked (an outside tester found 5). A page cut short by the kill (.html.tmp, or
+    // files::NewFile's ".<page>.html.<random>.tmp") too.
     std::lock_guard guard(lock_);
     std::error_code ec;
     for (const fs::directory_entry& entry : fs::directory_iterator(dir_ / "replays", ec)) {
@@ -189,7 +206,7 @@ void FailurePages::remove_unlinked(const std::set<std::string>& linked) {
         std::string id;
         if (name.ends_with(".html"))
             id = name.substr(0, name.size() - 5);
-        else if (!name.ends_with(".html.tmp"))
+        else if (!name.ends_with(".tmp") || name.find(".html") == std::string::npos)
             continue;  // the viewer's folder, or not ours
         if (!id.empty() && linked.count(id)) continue;
         std::error_code ignored;
@@ -225,7 +242,7 @@ void FailurePages::make(const Job& job) {
     try {
         if (page && write_replay_page_text(dir_, job.id, job.title_fields,
                                            script_safe_log_text(job.log_json)))
-            entry["replay"] = "replays/" + job.id + ".html";
+            entry["replay"] = replay_link(job.id);
     } catch (const std::exception& e) {
         diagnostics::log().warn("replay page of {} not written: {}", job.id, e.what());
     }

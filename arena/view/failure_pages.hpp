@@ -29,6 +29,11 @@ nlohmann::json failure_entry_of(const tournament::GameRecord& record, const nloh
 // The same from the log in memory (no JSON to parse).
 nlohmann::json failure_entry_of(const tournament::GameRecord& record, const match::MatchLog& log);
 
+// The report's link to game `id`'s replay page (replays/<id>.html), every byte of the id but
+// the URL's unreserved ones percent-encoded, '%' included: ids keep a bot's name with its other
+// bytes as %XX (v1+fast is v1%2Bfast), which a link must not let the browser decode.
+std::string replay_link(std::string_view id);
+
 // The page data of a log as the arena writes it (match::dump_json of match::to_json): its text
 // made safe inside a <script> element, its seed as text, without parsing it.
 std::string script_safe_log_text(std::string_view log_json);

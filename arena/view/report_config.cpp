@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/tournament/record.hpp"
 #include "arena/view/view.hpp"
 
@@ -18,9 +19,13 @@ tournament::TournamentConfig config_from_results(const fs::path& config_file,
                                                  const fs::path& results_file) {
     tournament::TournamentConfig config;
     std::vector<std::string> names;
+    // A config.json that is there is read as any file (a device or a huge file is refused); one
+    // that is missing or not JSON leaves the names to the results.
+    std::error_code missing;
+    const std::string text =
+        fs::exists(config_file, missing) ? files::read_text(config_file, files::kConfigFile) : "";
     try {
-        const nlohmann::json file =
-            nlohmann::json::parse(files::read_text(config_file), nullptr, true, true);
+        const nlohmann::json file = nlohmann::json::parse(text, nullptr, true, true);
         config.game = file.value("game", "");
         for (const nlohmann::json& bot : file.value("bots", nlohmann::json::array()))
             names.push_back(bot.value("name", ""));

@@ -73,7 +73,7 @@ nlohmann::json time_limits(const fs::path& dir, const report::RunTally& tally) {
     std::optional<double> first_only;
     for (const auto& [id, log_path] : tally.first_logs()) {
         try {
-            const nlohmann::json log = nlohmann::json::parse(files::read_log_text(dir / log_path));
+            const nlohmann::json log = files::read_log_json(dir / log_path, files::kRunLogFile);
             std::set<int> seen_player;
             std::optional<double> first, later;
             for (const nlohmann::json& t : log.at("turns")) {

@@ -132,7 +132,7 @@ nlohmann::json failure_entry(const fs::path& dir, const tournament::GameRecord& 
     std::string unreadable;
     try {
         // "log": "" when the run kept no log of this game ("logs": "none").
-        if (!r.log.empty()) log = nlohmann::json::parse(files::read_log_text(dir / r.log));
+        if (!r.log.empty()) log = files::read_log_json(dir / r.log, files::kRunLogFile);
     } catch (const nlohmann::json::exception& e) {
         unreadable = "'" + (dir / r.log).string() + "' is not JSON (" + e.what() +
                      "): the file is damaged; copy it again from where the game was played";
@@ -231,7 +231,7 @@ bool write_failure_replay(const fs::path& dir, nlohmann::json& failure,
                                        ? checked_match_log(parsed->second, dir / log_path)
                                        : read_match_log(dir / log_path);
         if (!write_replay_page_of(dir, id, log)) return false;
-        failure["replay"] = "replays/" + id + ".html";
+        failure["replay"] = replay_link(id);
         return true;
     } catch (const ViewError&) {
         return false;
@@ -272,7 +272,7 @@ std::string script_safe_text(std::string_view json_text) {
 nlohmann::json read_match_log(const fs::path& file) {
     nlohmann::json log;
     try {
-        log = nlohmann::json::parse(files::read_log_text(file));
+        log = files::read_log_json(file);
     } catch (const files::FileError& e) {
         throw ViewError(e.what());
     } catch (const nlohmann::json::exception& e) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/common/log_files.hpp"
 
 namespace fs = std::filesystem;
@@ -35,7 +36,7 @@ std::string sample_log() {
 }
 
 bool starts_with_zstd_magic(const fs::path& file) {
-    const std::string bytes = files::read_text(file);
+    const std::string bytes = files::read_text(file, arena::files::kLogFile);
     return bytes.size() > 4 && bytes.compare(0, 4, "\x28\xB5\x2F\xFD") == 0;
 }
 
@@ -60,7 +61,7 @@ TEST_CASE("a log written to a .zst name is zstd data that reads back as the same
     CHECK(!fs::exists(dir.path / "g.json.zst.tmp"));  // written atomically, nothing left
     // Any other name: plain, as before.
     files::write_log(dir.path / "g.json", text);
-    CHECK(files::read_text(dir.path / "g.json") == text);
+    CHECK(files::read_text(dir.path / "g.json", arena::files::kLogFile) == text);
     CHECK(files::read_log_text(dir.path / "g.json") == text);
 }
 
@@ -109,7 +110,7 @@ TEST_CASE("a damaged or cut compressed log is an error naming the file, never a 
     files::write_atomically(dir.path / "magic.json.zst", std::string("\x28\xB5\x2F\xFD", 4));
     CHECK(error_of(dir.path / "magic.json.zst").find("magic.json.zst") != std::string::npos);
     // A missing file: as every file the arena reads.
-    CHECK(error_of(dir.path / "missing.json.zst").find("cannot read") != std::string::npos);
+    CHECK(error_of(dir.path / "missing.json.zst").find("not found") != std::string::npos);
 }
 
 TEST_CASE("a log compressed by the zstd command reads back (zstdcat's files are the arena's)") {
@@ -127,7 +128,7 @@ TEST_CASE("a log compressed by the zstd command reads back (zstdcat's files are 
     const std::string back = "zstd -q -d -c '" + (dir.path / "arena.json.zst").string() + "' > '" +
                              (dir.path / "back.json").string() + "'";
     REQUIRE(std::system(back.c_str()) == 0);
-    CHECK(files::read_text(dir.path / "back.json") == text);
+    CHECK(files::read_text(dir.path / "back.json", arena::files::kLogFile) == text);
 }
 
 // Issue 17 (a run of instant games): a log of a few turns (under 16 KiB) is compressed at zstd
@@ -150,4 +151,13 @@ TEST_CASE("short logs at zstd level 6, long ones at the arena's level 15") {
     TempDir dir;
     files::write_log(dir.path / "short.json.zst", short_log);
     CHECK(files::read_log_text(dir.path / "short.json.zst") == short_log);
+}
+
+// Crafted bombs (tests/data/hostile): a few KB of zstd that expand past what a real log can be.
+TEST_CASE("zstd and JSON bombs are refused as logs too large, within the caps") {
+    const fs::path data = fs::path(ARENA_TEST_DATA_DIR) / "hostile";
+    CHECK_THROWS_WITH_AS(files::read_log_json(data / "bomb_values.json.zst"),
+                         doctest::Contains("log too large: '"), files::FileError);
+    CHECK_THROWS_WITH_AS(files::read_log_text(data / "bomb_size.json.zst"),
+                         doctest::Contains("is over 128 MiB"), files::FileError);
 }

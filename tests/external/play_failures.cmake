@@ -98,3 +98,19 @@ add_test(NAME external.play_referee_sandboxed COMMAND sh -c [[
 set_tests_properties(external.play_referee_sandboxed PROPERTIES
   PASS_REGULAR_EXPRESSION "^spy: wrote=no shadow=no env=unset uid=[1-9][0-9]*\nNO-MARKER\nspy: wrote=yes shadow=[a-z]+ env=s3cret uid=[0-9]+\n$"
   SKIP_REGULAR_EXPRESSION "cannot create its sandbox" TIMEOUT 60)
+
+# An external referee is bounded per game: a referee that sends 1 MB of input a turn (within the
+# 4 MB a turn) ends its game as a referee failure naming the bound on a game's text (16 MiB),
+# about 16 turns in, instead of growing the arena's memory with every turn; the log keeps the
+# turns played up to there, and reads back.
+add_test(NAME external.play_referee_failure.game_bound COMMAND sh -c [[
+  rm -f pf_flood.json
+  "$0" play --referee "sh $1/hostile_referees/floods_input.sh" --bot "$2 echo --lines 110" \
+    --bot "$2 echo --lines 110" --no-time-limit --seed 1 --log pf_flood.json \
+    > pf_flood.out 2> pf_flood.err; echo EXIT$?
+  sed "s/xxxx*/X/g" pf_flood.err
+  jq '.turns | length' pf_flood.json
+  ls -l pf_flood.json | awk '{print "LOG_BYTES=" $5}']] ${PF_ARENA} ${PF_DIR} ${PF_TESTBOT})
+set_tests_properties(external.play_referee_failure.game_bound PROPERTIES
+  PASS_REGULAR_EXPRESSION "^EXIT2\nerror: referee 'sh [^']*/floods_input.sh': line [0-9]+: [^\n]*more than 16 MiB of text \\(the referee's lines and the bots' answers\\), the bound on an external game: ended[^\n]*\n.*\n1[0-9]\nLOG_BYTES=1[0-9][0-9][0-9][0-9][0-9][0-9][0-9]\n"
+  TIMEOUT 120)

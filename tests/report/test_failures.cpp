@@ -11,6 +11,7 @@
 #include "arena/report/bot_health.hpp"
 #include "arena/report/failures.hpp"
 #include "arena/report/samegame_standings.hpp"
+#include "arena/report/text.hpp"
 #include "arena/report/versus_standings.hpp"
 #include "referees/registry.hpp"
 
@@ -203,4 +204,33 @@ TEST_SUITE("failures.program") {
         CHECK(has(report::first_failure_cell(health[1].first_failed_game, "out"),
                   "`build/arena replay out/games/g2.json --script --turn 12`"));
     }
+}
+
+// Text for people (standings.md, standings.csv): what bots wrote never acts on a terminal, a
+// Markdown renderer or a spreadsheet.
+TEST_CASE("markdown text: controls, C1, invalid UTF-8, pipes and HTML made plain") {
+    using arena::report::markdown_code;
+    using arena::report::markdown_text;
+    CHECK(markdown_text(std::string("a\x1b[2J\x1b[31mb\0c", 13)) == "a\\x1b[2J\\x1b[31mb\\x00c");
+    CHECK(markdown_text("\xc2\x9b and \x9b and \xff") == "\\u009b and \\x9b and \\xff");
+    CHECK(markdown_text("v1|fast") == "v1\\|fast");
+    CHECK(markdown_text("a\\|b") == "a\\\\\\|b");
+    CHECK(markdown_text("<script>x</script> & co") == "&lt;script&gt;x&lt;/script&gt; &amp; co");
+    CHECK(markdown_text("line\nbreak") == "line\\nbreak");
+    CHECK(markdown_text("ü é") == "ü é");
+    CHECK(markdown_code("arena replay games/a|b.json") == "`arena replay games/a\\|b.json`");
+    CHECK(markdown_code("x`y") == "`` x`y ``");
+}
+
+TEST_CASE("csv cells a spreadsheet would run as formulas are shown as text; numbers kept") {
+    using arena::report::csv_quoted;
+    CHECK(csv_quoted("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"");
+    CHECK(csv_quoted("+cmd") == "\"'+cmd\"");
+    CHECK(csv_quoted("-2+3") == "\"'-2+3\"");
+    CHECK(csv_quoted("@SUM(A1)") == "\"'@SUM(A1)\"");
+    CHECK(csv_quoted("\tx") == "\"'\tx\"");
+    CHECK(csv_quoted("\rx") == "\"'\rx\"");
+    CHECK(csv_quoted("-12.5") == "\"-12.5\"");
+    CHECK(csv_quoted("+3") == "\"+3\"");
+    CHECK(csv_quoted("greedy") == "\"greedy\"");
 }

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/report/versus_standings.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/runner.hpp"
@@ -153,7 +154,7 @@ TEST_CASE("a running report says running: N of M and reloads; the final one does
     // Generous, for a loaded machine: the runner spaces snapshots out by twice their cost anyway.
     CHECK(ms(report_done - start) < 20000);
 
-    const std::string page = files::read_text(dir / "report.html");
+    const std::string page = files::read_text(dir / "report.html", arena::files::kLogFile);
     CHECK(page.find("running: 10000 of 12000 games") != std::string::npos);
     CHECK(page.find("location.reload()") != std::string::npos);
     CHECK(page.find("\"running\":{\"done\":10000") != std::string::npos);
@@ -161,7 +162,7 @@ TEST_CASE("a running report says running: N of M and reloads; the final one does
     // The final page (the directory's own files) has neither the banner nor the running data.
     std::ofstream(dir / "results.jsonl").close();
     view::write_report(dir);
-    const std::string final_page = files::read_text(dir / "report.html");
+    const std::string final_page = files::read_text(dir / "report.html", arena::files::kLogFile);
     CHECK(final_page.find("running: ") == std::string::npos);
     CHECK(final_page.find("\"running\":") == std::string::npos);
 }

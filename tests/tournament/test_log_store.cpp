@@ -8,6 +8,7 @@
 #include <string>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/common/log_files.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/log_store.hpp"
@@ -103,7 +104,8 @@ TEST_CASE("store_log: all keeps every game's log, compressed by default") {
     const auto log = nlohmann::json::parse(files::read_log_text(out.path / path));
     CHECK(log["game"] == "diceshogi");
     CHECK(log["turns"][0]["output"] == "1112");
-    CHECK(files::read_text(out.path / path).compare(0, 4, "\x28\xB5\x2F\xFD") == 0);
+    CHECK(files::read_text(out.path / path, arena::files::kLogFile)
+              .compare(0, 4, "\x28\xB5\x2F\xFD") == 0);
 }
 
 TEST_CASE("store_log: zstd-fast writes the same .json.zst, larger than zstd's, read alike") {
@@ -116,7 +118,8 @@ TEST_CASE("store_log: zstd-fast writes the same .json.zst, larger than zstd's, r
     CHECK(fast == "games/g.json.zst");
     CHECK(files::read_log_text(out.path / "fast" / fast) ==
           files::read_log_text(out.path / "hard" / hard));
-    CHECK(files::read_text(out.path / "fast" / fast).compare(0, 4, "\x28\xB5\x2F\xFD") == 0);
+    CHECK(files::read_text(out.path / "fast" / fast, arena::files::kLogFile)
+              .compare(0, 4, "\x28\xB5\x2F\xFD") == 0);
 }
 
 TEST_CASE("store_log: log_compression none writes plain JSON as before") {
@@ -125,7 +128,8 @@ TEST_CASE("store_log: log_compression none writes plain JSON as before") {
     const std::string path =
         tournament::store_log(config, out.path, "g1", game(match::Outcome::ok));
     CHECK(path == "games/g1.json");
-    CHECK(nlohmann::json::parse(files::read_text(out.path / path))["seed"] == 5);
+    CHECK(nlohmann::json::parse(
+              files::read_text(out.path / path, arena::files::kLogFile))["seed"] == 5);
 }
 
 TEST_CASE("store_log: failed keeps only the games where a seat failed; none keeps no log") {

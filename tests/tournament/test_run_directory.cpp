@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/process/interrupt.hpp"
 #include "arena/tournament/bot_identity.hpp"
 #include "arena/tournament/game_ids.hpp"
@@ -192,12 +193,12 @@ TEST_CASE("versions: games of another version stop the run, or are moved aside w
     CHECK_THROWS_AS(check_versions(dir, now, {"c"}, notes), RunError);  // no such bot
 
     check_versions(dir, now, {"a"}, notes);
-    CHECK(files::read_text(dir / "results.jsonl") == line("g2", new_a));
+    CHECK(files::read_text(dir / "results.jsonl", arena::files::kLogFile) == line("g2", new_a));
     fs::path aside;
     for (const auto& entry : fs::directory_iterator(dir))
         if (entry.path().filename().string().rfind("replaced-", 0) == 0) aside = entry.path();
     REQUIRE(!aside.empty());
-    CHECK(files::read_text(aside / "results.jsonl") == line("g1", old_a));
+    CHECK(files::read_text(aside / "results.jsonl", arena::files::kLogFile) == line("g1", old_a));
     CHECK(fs::exists(aside / "games/g1.json"));
     CHECK(!fs::exists(dir / "games/g1.json"));
     CHECK(notes.str().find("1 game(s) of the old version(s) moved to") != std::string::npos);
@@ -214,5 +215,5 @@ TEST_CASE("interrupted: a tournament starts no game once the flag is up") {
     const std::vector<GameRecord> records = run_tournament(config, options, progress);
     process::clear_interrupt_for_tests();
     CHECK(records.empty());
-    CHECK(files::read_text(dir / "results.jsonl").empty());
+    CHECK(files::read_text(dir / "results.jsonl", arena::files::kLogFile).empty());
 }

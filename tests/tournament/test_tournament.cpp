@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/report/samegame_standings.hpp"
 #include "arena/tournament/config.hpp"
 #include "arena/tournament/runner.hpp"
@@ -190,13 +191,14 @@ TEST_CASE("files: whole reads, and writes that leave no half file and no .tmp be
     const fs::path dir = fresh_dir("files");
     const fs::path file = dir / "a" / "b" / "standings.md";  // parent directories are created
     files::write_atomically(file, std::string("line\n\0binary", 13));
-    CHECK(files::read_text(file) == std::string("line\n\0binary", 13));
+    CHECK(files::read_text(file, files::kConfigFile) == std::string("line\n\0binary", 13));
     files::write_atomically(file, "shorter");
-    CHECK(files::read_text(file) == "shorter");
-    CHECK_FALSE(fs::exists(file.string() + ".tmp"));
-    CHECK_THROWS_WITH_AS(files::read_text(dir / "missing.json"),
-                         doctest::Contains("missing.json': file missing or unreadable"),
-                         files::FileError);
+    CHECK(files::read_text(file, files::kConfigFile) == "shorter");
+    CHECK(std::distance(fs::directory_iterator(file.parent_path()), fs::directory_iterator()) == 1);
+    const std::string missing =
+        "config '" + (dir / "missing.json").string() + "' not found: check the path";
+    CHECK_THROWS_WITH_AS(files::read_text(dir / "missing.json", files::kConfigFile),
+                         doctest::Contains(missing.c_str()), files::FileError);
     fs::create_directories(dir / "blocked");
     CHECK_THROWS_AS(files::write_atomically(dir / "blocked", "a directory is in the way"),
                     files::FileError);
