@@ -433,19 +433,23 @@ const referee::GameInfo& game_of_args(const std::string& game, const ExternalGam
         throw Error("give the game '" + terminal::visible(game) + "' or " +
                     (external.referee.empty() ? "--runner" : "--referee") +
                     ", not both: an external referee is the game");
-    match::ExternalGameSpec spec = external_spec(external, bots);
-    spec.sandbox = limits.sandbox;
-    match::PlayerSpec with_limits;
-    apply_limit_args(limits, with_limits);
-    spec.limits = with_limits.limits.value_or(process::Limits{});
+    const match::ExternalGameSpec spec = external_spec(external, bots);
     const referee::GameInfo* info = nullptr;
     try {
         info = &match::register_external_game(spec);
     } catch (const std::invalid_argument& e) {  // a built-in game's name
         throw Error("--name: " + std::string(e.what()));
     }
+    contain_referee(info->name, limits);
     check_external_referee(info->name, external.referee.empty() ? "--runner" : "--referee");
     return *info;
+}
+
+void contain_referee(const std::string& game, const BotLimitArgs& limits) {
+    if (!limits.sandbox) return;
+    match::PlayerSpec with_limits;
+    apply_limit_args(limits, with_limits);
+    match::contain_external_game(game, with_limits.limits.value_or(process::Limits{}));
 }
 
 void check_external_referee(const std::string& game, const std::string& who) {

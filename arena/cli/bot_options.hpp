@@ -87,6 +87,10 @@ void add_external_game_options(CLI::App* command, ExternalGameArgs& external);
 // --referee / --runner, registered (match::register_external_game) with `bots` players unless
 // --players says, its program checked before any game (exit 2 naming it). Throws Error when both
 // or neither are given, or an option is wrong; `example` is a command line to show then.
+// --sandbox runs an external game's referee or runner as the bots are run: in the sandbox, with
+// the limit options. No-op without --sandbox or for a built-in game.
+void contain_referee(const std::string& game, const BotLimitArgs& limits);
+
 // The limit options and --sandbox hold for an external referee or runner as for the bots.
 const referee::GameInfo& game_of_args(const std::string& game, const ExternalGameArgs& external,
                                       std::size_t bots, const std::string& example,

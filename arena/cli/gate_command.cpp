@@ -267,6 +267,7 @@ int run_gate_command(const GateArgs& args, const std::vector<std::string>& comma
     apply_limit_args(args.limits, config.tournament.bots);
     if (args.limits.build_timeout) config.tournament.build_timeout = args.limits.build_timeout;
     check_limits_and_sandbox(config.tournament.bots);
+    contain_referee(config.tournament.game, args.limits);
     check_external_referee(config.tournament.game, "the config's \"referee\"");
     check_round_options(args);
     const gate::GateRunOptions options = run_options(args, config, command_line);

@@ -286,6 +286,7 @@ int run_tournament_command(const TournamentArgs& args, const std::string& progra
     options.shard = shard;
 
     check_commands(config.bots);
+    contain_referee(config.game, args.limits);
     check_external_referee(config.game, "the config's \"referee\"");
     // The counts only, computed (tournament::Schedule): a list of the games would cost about 200
     // bytes a game, on every run.

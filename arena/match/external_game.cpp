@@ -106,6 +106,14 @@ Specs& specs() {
     return all;
 }
 
+// What makes two specs one referee: all but how it is contained (a run sandboxed with --sandbox
+// and its config.json without it are one game).
+nlohmann::ordered_json same_referee_json(const ExternalGameSpec& spec) {
+    nlohmann::ordered_json json = to_json(spec);
+    json.erase("sandbox");
+    return json;
+}
+
 referee::GameInfo entry_of(const ExternalGameSpec& spec) {
     referee::GameInfo game;
     game.name = spec.name;
@@ -118,8 +126,9 @@ referee::GameInfo entry_of(const ExternalGameSpec& spec) {
                                            : referee::StandingsKind::validator_totals;
     game.viewer_script = "games/generic.js";
     if (spec.protocol == RefereeProtocol::brutaltester) {
-        game.make = [spec](const referee::GameSetup& setup) {
-            return make_brutaltester_referee(spec, setup);
+        // The spec as it is when the game starts: contain_external_game may sandbox it later.
+        game.make = [name = spec.name](const referee::GameSetup& setup) {
+            return make_brutaltester_referee(*external_game_spec(name), setup);
         };
     }
     return game;
@@ -135,19 +144,28 @@ const referee::GameInfo& register_external_game(const ExternalGameSpec& spec) {
         const auto [known, added] = all.by_game.emplace(game.name, spec);
         // The same game registered again (a run's config.json, then its logs) is one game; two
         // referees under one name would mix their games' results.
-        if (!added && to_json(known->second) != to_json(spec))
+        if (!added && same_referee_json(known->second) != same_referee_json(spec))
             throw std::invalid_argument("two different referees are named '" + spec.name + "' (" +
                                         to_json(known->second).dump() + " and " +
                                         to_json(spec).dump() + "): give each its own \"name\"");
     }
     if (spec.protocol == RefereeProtocol::sdk_runner) {
-        add_game_runner(
-            game.name, [spec](const referee::GameSetup& setup,
-                              const std::vector<PlayerSpec>& players, const MatchOptions& options) {
-                return play_sdk_runner_game(spec, setup, players, options);
-            });
+        add_game_runner(game.name, [name = game.name](const referee::GameSetup& setup,
+                                                      const std::vector<PlayerSpec>& players,
+                                                      const MatchOptions& options) {
+            return play_sdk_runner_game(*external_game_spec(name), setup, players, options);
+        });
     }
     return game;
+}
+
+void contain_external_game(const std::string& game, const process::Limits& limits) {
+    Specs& all = specs();
+    const std::lock_guard<std::mutex> hold(all.lock);
+    const auto known = all.by_game.find(game);
+    if (known == all.by_game.end()) return;
+    known->second.sandbox = true;
+    known->second.limits = limits;
 }
 
 const ExternalGameSpec* external_game_spec(const std::string& game) {

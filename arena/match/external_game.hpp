@@ -43,6 +43,11 @@ struct ExternalGameSpec {
 // the name is a built-in game's or another external game's with other players.
 const referee::GameInfo& register_external_game(const ExternalGameSpec& spec);
 
+// Runs the referee (or runner) of the registered external `game` in the sandbox, with `limits`
+// (--sandbox on a command whose config names the referee). Before any game; no-op for a
+// built-in game.
+void contain_external_game(const std::string& game, const process::Limits& limits);
+
 // The spec of a registered external game, or nullptr for a built-in game or an unknown name.
 const ExternalGameSpec* external_game_spec(const std::string& game);
 

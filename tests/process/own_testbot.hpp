@@ -2,18 +2,35 @@
 // bots/test/testbot whose processes (and only those) can be found in /proc by their program.
 #pragma once
 
+#include <doctest/doctest.h>
 #include <stdlib.h>
 
 #include <chrono>
 #include <filesystem>
+#include <iostream>
 #include <string>
 #include <system_error>
 #include <thread>
 #include <vector>
 
+#include "arena/process/bot_process.hpp"
+
 namespace arena::test {
 
 namespace fs = std::filesystem;
+
+// Whether the sandbox can run here; says why not (in doctest's output and on stderr, where the
+// ctest SKIP_REGULAR_EXPRESSION "SKIPPED (sandbox unavailable)" finds it).
+inline bool sandbox_available() {
+    try {
+        process::check_sandbox();
+        return true;
+    } catch (const process::SpawnError& e) {
+        MESSAGE("SKIPPED (sandbox unavailable): " << e.what());
+        std::cerr << "SKIPPED (sandbox unavailable): " << e.what() << "\n";
+        return false;
+    }
+}
 
 struct TempDir {
     fs::path path;

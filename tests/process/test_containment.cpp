@@ -30,6 +30,7 @@
 
 using namespace arena::process;
 using namespace std::chrono_literals;
+using arena::test::sandbox_available;
 using Strings = std::vector<std::string>;
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
@@ -64,16 +65,6 @@ std::string known(const fs::path& path) {
 
 bool alive(long pid) {
     return pid > 0 && ::kill(static_cast<pid_t>(pid), 0) == 0;
-}
-
-bool sandbox_available() {
-    try {
-        check_sandbox();
-        return true;
-    } catch (const SpawnError& e) {
-        MESSAGE("SKIPPED (sandbox unavailable): " << e.what());
-        return false;
-    }
 }
 
 bool contained() {

@@ -29,6 +29,7 @@
 
 using namespace arena::process;
 using namespace std::chrono_literals;
+using arena::test::sandbox_available;
 using Strings = std::vector<std::string>;
 namespace fs = std::filesystem;
 using arena::test::processes_running;
@@ -69,18 +70,6 @@ std::string trimmed(std::string text) {
 struct OwnTestbot : arena::test::OwnTestbot {
     OwnTestbot() : arena::test::OwnTestbot(kTestbot) {}
 };
-
-// Whether the sandbox can run here; prints why not (once per test).
-bool sandbox_available() {
-    try {
-        check_sandbox();
-        return true;
-    } catch (const SpawnError& e) {
-        MESSAGE("SKIPPED (sandbox unavailable): " << e.what());
-        std::cerr << "SKIPPED (sandbox unavailable): " << e.what() << "\n";
-        return false;
-    }
-}
 
 // A TCP server on 127.0.0.1 (any free port) that accepts nothing: connect() still succeeds
 // through the listen backlog.

@@ -21,22 +21,12 @@
 
 using namespace arena::process;
 using namespace std::chrono_literals;
+using arena::test::sandbox_available;
 using Strings = std::vector<std::string>;
 namespace fs = std::filesystem;
 using arena::test::TempDir;
 
 namespace {
-
-bool sandbox_available() {
-    try {
-        check_sandbox();
-        return true;
-    } catch (const SpawnError& e) {
-        MESSAGE("SKIPPED (sandbox unavailable): " << e.what());
-        std::cerr << "SKIPPED (sandbox unavailable): " << e.what() << "\n";
-        return false;
-    }
-}
 
 // A script in `dir` (readable by anyone: as root the bot runs as nobody).
 std::string script(const TempDir& dir, const std::string& name, const std::string& text) {
