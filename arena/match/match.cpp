@@ -182,6 +182,10 @@ std::vector<Seat> start_bots(boost::asio::io_context& io, const std::vector<Play
             bot_options.working_dir = players[i].working_dir;
             if (players[i].limits) bot_options.limits = *players[i].limits;
             if (players[i].sandbox) bot_options.sandbox = *players[i].sandbox;
+            // A bot built from source may name its build's directory (Java's classes): the
+            // arena made it, so the sandbox shows it read-only wherever the cache is.
+            if (!players[i].built.empty())
+                bot_options.sandbox_read_only.emplace_back(players[i].built, players[i].built);
             bot_options.defer_start_check = true;
             seats[i].bot = std::make_unique<process::BotProcess>(
                 io, process::split_command_line(players[i].command), bot_options);

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 
@@ -42,7 +43,8 @@ bool inside(const fs::path& path, const fs::path& dir) {
 // nothing that exists, or something other than a file or a directory (never a socket or a
 // device of the host). Throws SpawnError for what must not be shown.
 std::optional<NamedPath> named_path(const std::vector<std::string>& argv, const std::string& arg,
-                                    const fs::path& base, const std::vector<fs::path>& never) {
+                                    const fs::path& base, const std::vector<fs::path>& never,
+                                    const std::vector<fs::path>& shown = {}) {
     if (arg.empty() || arg[0] == '-') return std::nullopt;
     std::error_code ec;
     const fs::path named = fs::absolute(base / arg, ec).lexically_normal();
@@ -55,7 +57,10 @@ std::optional<NamedPath> named_path(const std::vector<std::string>& argv, const 
     if (!fs::is_directory(status)) return std::nullopt;
     const fs::path wd = fs::weakly_canonical(base, ec);
     if (resolved == resolved.root_path()) refuse(argv, arg, "names the root directory '/'");
-    if (!inside(resolved, wd)) {
+    // Inside what the view shows already (a built bot's output, BotOptions::sandbox_read_only).
+    const bool already_shown = std::any_of(
+        shown.begin(), shown.end(), [&](const fs::path& dir) { return inside(resolved, dir); });
+    if (!inside(resolved, wd) && !already_shown) {
         refuse(argv, arg,
                (fs::is_symlink(link) ? "is a symlink to the directory '" : "is the directory '") +
                    resolved.string() + "', outside the bot's working directory '" + wd.string() +
@@ -97,8 +102,11 @@ std::vector<std::string> bot_sandbox_view(const std::vector<std::string>& argv,
     if (!under_system_dir(program))
         view.read_only.emplace_back(fs::canonical(program, ec).string(), program.string());
     std::vector<std::string> command = {program.string()};
+    std::vector<fs::path> shown;
+    for (const auto& [source, where] : view.read_only)
+        shown.push_back(fs::weakly_canonical(where, ec));
     for (std::size_t i = 1; i < argv.size(); ++i) {
-        const std::optional<NamedPath> path = named_path(argv, argv[i], base, {});
+        const std::optional<NamedPath> path = named_path(argv, argv[i], base, {}, shown);
         if (!path) {
             command.push_back(argv[i]);
             continue;

@@ -15,7 +15,7 @@ namespace arena::report {
 // words with the bots' names in. From the game's record alone (no match log).
 struct FailedGame {
     std::string game_id;  // empty: no failed game
-    std::string game;     // the game's name ("diceshogi"), for the replay's referee
+    std::string game;     // the game's registry name, for the replay's referee
     match::Outcome outcome = match::Outcome::ok;
     int turn = 0;        // the failing turn; 0: not known (a record from before turns were kept)
     std::string error;   // the referee's error text, "$0"/"$1" replaced by the bots' names

@@ -116,14 +116,14 @@ std::string keep_output(const fs::path& out_dir) {
          it.increment(error)) {
         const fs::file_status status = it->symlink_status(error);
         if (!fs::is_regular_file(status) && !fs::is_directory(status))
-            return "it wrote " + it->path().lexically_relative(out_dir).string() +
+            return "the build wrote " + it->path().lexically_relative(out_dir).string() +
                    ", which is neither a file nor a directory (a link or a device is not kept)";
         if (fs::is_regular_file(status)) bytes += it->file_size(error);
         if (bytes > static_cast<std::uintmax_t>(kBuildOutputMb) << 20)
-            return "it wrote more than " + std::to_string(kBuildOutputMb) + " MB";
+            return "the build wrote more than " + std::to_string(kBuildOutputMb) + " MB";
         if (chown_back) (void)::lchown(it->path().c_str(), ::geteuid(), ::getegid());
     }
-    return error ? "its output cannot be read: " + error.message() : "";
+    return error ? "the build's output cannot be read: " + error.message() : "";
 }
 
 }  // namespace
@@ -144,10 +144,10 @@ void build_into_cache(const match::PlayerSpec& bot, const BuildPlan& plan, const
     std::string wrong = keep_output(out_dir);
     if (wrong.empty() && plan.run.find("{out}") != std::string::npos &&
         !fs::is_regular_file(out_dir / "bot", ignored))
-        wrong = "it did not write the program {out}";
+        wrong = "the build did not write the program {out}";
     if (!wrong.empty())
-        throw BuildError("bot '" + bot.name + "': building " + bot.source + " failed: " + wrong +
-                         "\n  (build command: " + command +
+        throw BuildError("bot '" + bot.name + "': building " + bot.source + " failed (" + wrong +
+                         "):\n  (build command: " + command +
                          ")\nfix the source or the bot's \"build\" command, then run again");
     fs::rename(out_dir, entry, ignored);  // fails when another arena was first: its entry is whole
     if (!fs::is_directory(entry))

@@ -80,6 +80,22 @@ interrupted)  # SIGTERM to the arena during a build: it ends whole (no compiler 
     pgrep -f "$marker" > /dev/null && fail "the build's sleeper is still running"
     ls -a cache | grep -q '^\.tmp-' && fail "a temporary build directory is left: $(ls -a cache)"
     ;;
+sandboxed)  # --sandbox: built in the sandbox, played from a cache outside the bot's directory
+    export ARENA_CACHE="$work.cache" && rm -rf "$ARENA_CACHE"
+    "$arena" play samegame --bot mine=bot/mine.cpp --testcase 6 --sandbox > cpp.txt 2>&1 || fail "C++: $(cat cpp.txt)"
+    grep -q "build: mine: bot/mine.cpp built (C++, sandboxed, " cpp.txt || fail "not built: $(cat cpp.txt)"
+    grep -q "Obtained a score of 119" cpp.txt || fail "no score 119: $(cat cpp.txt)"
+    if command -v javac > /dev/null; then
+        mkdir java && printf 'class Player { public static void main(String[] a) { System.out.println("7 7"); } }\n' > java/Player.java
+        "$arena" play samegame --bot j=java/Player.java --testcase 6 --sandbox > java.txt 2>&1
+        cat java.txt
+        grep -q "build: j: java/Player.java built (Java, sandboxed, " java.txt || fail "Java not built"
+        grep -q "could not start" java.txt && fail "the sandboxed Java bot could not start"
+    else
+        echo "SKIPPED (javac not installed): the sandboxed Java bot"
+    fi
+    rm -rf "$ARENA_CACHE"
+    ;;
 *) fail "unknown case $case_name" ;;
 esac
 echo PASSED

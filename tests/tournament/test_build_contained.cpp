@@ -131,8 +131,11 @@ TEST_CASE(
     write(dir / "b" / "bot.cpp", kPrintsStrategy);
     write(dir / "a" / "strategy.h", "const char* kStrategy = \"strategy A\";\n");
     write(dir / "b" / "strategy.h", "const char* kStrategy = \"strategy B\";\n");
-    match::PlayerSpec a = source_bot("a", dir / "a" / "bot.cpp");
-    match::PlayerSpec b = source_bot("b", dir / "b" / "bot.cpp");
+    // Both "bot.cpp", each in its own working directory: the same source, the same command.
+    match::PlayerSpec a = source_bot("a", "bot.cpp");
+    a.working_dir = (dir / "a").string();
+    match::PlayerSpec b = source_bot("b", "bot.cpp");
+    b.working_dir = (dir / "b").string();
     build_one(a, {dir / "cache"});
     const std::string said = build_one(b, {dir / "cache"});
     CHECK(said.find(" built (C++, ") != std::string::npos);
@@ -140,7 +143,8 @@ TEST_CASE(
     CHECK(first_line_of(b) == "strategy B\n");
     // A header changed in place is a new build too.
     write(dir / "a" / "strategy.h", "const char* kStrategy = \"strategy A2\";\n");
-    match::PlayerSpec again = source_bot("a", dir / "a" / "bot.cpp");
+    match::PlayerSpec again = source_bot("a", "bot.cpp");
+    again.working_dir = (dir / "a").string();
     build_one(again, {dir / "cache"});
     CHECK(first_line_of(again) == "strategy A2\n");
 }
@@ -252,8 +256,7 @@ TEST_CASE(
     REQUIRE(::stat((entry / "bot").c_str(), &info) == 0);
     CHECK(info.st_uid == ::geteuid());
     CHECK(first_line_of(bot) == "hi\n");
-    CHECK(build_one(bot, {dir / "cache"}).find(" cached (C, sandboxed)") !=
-          std::string::npos);
+    CHECK(build_one(bot, {dir / "cache"}).find(" cached (C, sandboxed)") != std::string::npos);
 }
 
 TEST_CASE("javac runs no annotation processor found beside the source") {

@@ -87,7 +87,7 @@ TEST_CASE("the gate's options: its own fields pass, the format is the gauntlet")
     CHECK(error_of(R"({"game": "diceshogi", "colour": 1, )" + kBots + "}", gate_options()) ==
           "gates/g.json: field 'colour': unknown field (known: game, bots, boards, seeds, "
           "games_per_seed, players_per_game, format, candidate, seat_orders, time, concurrency, "
-          "out, limits, sandbox, games, logs, log_compression, referee, gate; see "
+          "out, limits, sandbox, games, logs, log_compression, referee, build_timeout, gate; see "
           "configs/README.md)");
     // A puzzle has no format: "format" is refused as before, "candidate" is the caller's.
     CHECK(read(R"({"game": "samegame", "boards": [6], "candidate": "cand", "gate": {}, )" + kBots +
@@ -229,7 +229,8 @@ TEST_CASE("every object of a config names its unknown fields with the closest kn
     CHECK(load_error(head + R"(, "seed": 5})") ==
           "gates/g.json: field 'seed': unknown field: did you mean 'seeds'? (known: game, bots, "
           "boards, seeds, games_per_seed, players_per_game, format, candidate, seat_orders, time, "
-          "concurrency, out, limits, sandbox, games, logs, log_compression, referee; see "
+          "concurrency, out, limits, sandbox, games, logs, log_compression, referee, "
+          "build_timeout; see "
           "configs/README.md)");
     CHECK(load_error(head + R"(, "player_per_games": 2})")
               .find("field 'player_per_games': unknown field: did you mean 'players_per_game'?") !=
