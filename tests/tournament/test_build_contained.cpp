@@ -20,6 +20,9 @@
 #include "arena/process/bot_process.hpp"
 #include "arena/process/interrupt.hpp"
 #include "arena/tournament/bot_build.hpp"
+#include "tests/process/own_testbot.hpp"
+
+using arena::test::sandbox_available;
 
 namespace fs = std::filesystem;
 using namespace arena;
@@ -84,16 +87,6 @@ std::string first_line_of(const match::PlayerSpec& bot) {
     return line;
 }
 
-bool sandbox_available() {
-    try {
-        process::check_sandbox();
-        return true;
-    } catch (const process::SpawnError& e) {
-        MESSAGE("SKIPPED (sandbox unavailable): " << e.what());
-        std::cerr << "SKIPPED (sandbox unavailable): " << e.what() << "\n";
-        return false;
-    }
-}
 
 // No temporary build directory left in the cache.
 bool no_temporaries(const fs::path& cache) {
