@@ -75,6 +75,7 @@ struct BotProcess::Impl {
     void drain_handlers();
     void wait_for_line(Clock::time_point deadline);
     void watch_main_exit();
+    int exit_watch_fd() const;
     // limits: checked while the bot is waited for
     bool watches_limits() const {
         return !cgroup_.empty() && (options_.limits.cpu_seconds || options_.limits.memory_mb);

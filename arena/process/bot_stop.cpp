@@ -114,14 +114,20 @@ std::optional<ExitStatus> BotProcess::Impl::poll_exit() {
     return exit_;
 }
 
+// A descriptor that becomes readable when the bot's main process ends: a copy of the init's status
+// pipe (contained), or a pidfd of the bot (fallback); -1 without one (kernel before 5.3).
+int BotProcess::Impl::exit_watch_fd() const {
+    return contained_ ? ::fcntl(status_fd_, F_DUPFD_CLOEXEC, 3)
+                      : static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
+}
+
 // Arms the watch of the bot's main process (once armed, it stays so across turns): its end
 // ends the turn being waited for. Readiness is only a hint, confirmed before it counts (see
 // wait_for_leader_exit). Without a pidfd (kernel before 5.3) the deadline decides, as before.
 void BotProcess::Impl::watch_main_exit() {
     if (main_watch_armed_ || main_ended_ || stopped_) return;
     if (!main_watch_.is_open()) {
-        const int fd = contained_ ? ::fcntl(status_fd_, F_DUPFD_CLOEXEC, 3)
-                                  : static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
+        const int fd = exit_watch_fd();
         if (fd < 0) return;
         error_code ec;
         main_watch_.assign(fd, ec);
@@ -154,8 +160,7 @@ void BotProcess::Impl::wait_for_leader_exit(std::chrono::milliseconds grace) {
     leader_exited_ = grace_over_ = false;  // stop() may wait twice: before and after its SIGTERM
     auto ended = [this] { return (contained_ && bot_wait_status()) || has_ended(pid_); };
     // Without a pidfd (kernel before 5.3, valgrind) there is nothing to watch: polled.
-    const int watched = contained_ ? ::fcntl(status_fd_, F_DUPFD_CLOEXEC, 3)
-                                   : static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
+    const int watched = exit_watch_fd();
     error_code ec;
     if (watched >= 0) exit_watch_.assign(watched, ec);
     if (exit_watch_.is_open()) {

@@ -94,7 +94,10 @@ const std::string& account_files_dir() {
             << ":sandboxed program:" << kSandboxScratch << ":/bin/sh\n";
         std::ofstream(pattern + "/group") << "root:x:0:\nbot:x:" << id << ":\n";
         dir = pattern;
-        std::atexit([] { fs::remove_all(dir, *new std::error_code); });
+        std::atexit([] {
+            std::error_code ignored;
+            fs::remove_all(dir, ignored);
+        });
     });
     return dir;
 }
