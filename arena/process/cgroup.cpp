@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdlib>
@@ -228,7 +229,8 @@ std::string arena_dir(const std::string& own_dir) {
         if (known == dir) return dir;
     }
     if (!stale_removed) {
-        for (const Hierarchy* h : {&layout().memory, &layout().pids, &layout().cpu})
+        for (const Hierarchy* h :
+             {&layout().memory, &layout().pids, &layout().cpu, &layout().share})
             if (*h) remove_stale(h->own_dir);
         stale_removed = true;
     }
@@ -323,6 +325,19 @@ void set_memory_limit(const std::string& dir, long mib, bool v2, int& events_fd,
     diagnostics::log().debug("cgroup {}: memory limit {} bytes ({})", dir, bytes, v2 ? "v2" : "v1");
 }
 
+// The arena's bots share its arena-<pid> directory's weight against the machine's other
+// processes: left at one task's weight, a busy machine would give all of them together what one
+// compiler process gets. Weighed as one task per CPU, they get about what they had before CPU
+// shares (each bot then an equal part of it). Once per arena.
+void weigh_arena_as_cpus(const std::string& arena_dir, bool v2) {
+    static std::once_flag weighed;
+    std::call_once(weighed, [&] {
+        const long cpus = std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
+        const long weight = v2 ? std::min(10'000L, 100 * cpus) : std::min(262'144L, 1024 * cpus);
+        write_text(arena_dir + (v2 ? "/cpu.weight" : "/cpu.shares"), std::to_string(weight));
+    });
+}
+
 }  // namespace
 
 BotCgroup::BotCgroup(const Limits& limits, const std::string& program, int helpers,
@@ -336,6 +351,7 @@ BotCgroup::BotCgroup(const Limits& limits, const std::string& program, int helpe
     try {
         if (cpu_share) {
             const std::string dir = bot_dir(l.share, name, dirs_, procs_fds_);
+            weigh_arena_as_cpus(dir.substr(0, dir.rfind('/')), l.share.v2);
             diagnostics::log().debug("cgroup {}: the bot's own CPU share", dir);
         }
         if (limits.memory_mb) {
