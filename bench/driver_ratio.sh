@@ -184,7 +184,7 @@ echo
 echo "One game's phases, median us (bench/spawn_phases, 100 rounds, the instant bot):"
 "${run[@]}" "$phases" 100 -- "$testbot" reply '7 4' | sed 's/^/  /'
 ARENA_CONTAINMENT=process-group "${run[@]}" "$phases" 100 -- "$testbot" reply '7 4' 2>/dev/null |
-  sed -n '1,2p' | sed 's/^/  /'
+  sed -n '1,2p;4p' | sed 's/^/  /'
 echo
 echo "A bot writing 4 MiB of stderr before each answer, under the arena against the same bot with"
 echo "cat draining its stderr (target: at most 2x):"
