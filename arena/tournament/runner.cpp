@@ -233,12 +233,14 @@ class Workers {
         match_options_.time_scale = config.time_scale;
         match_options_.time_margin_ms = config.time_margin_ms;
         match_options_.no_time_limit = config.no_time_limit;
+        match_options_.startup_ms = config.startup_ms;
     }
 
     // Plays the games on `concurrency` threads; rethrows the first failure.
     void run(int concurrency) {
         const std::size_t count =
             stopping_ ? 0 : std::min<std::size_t>(std::max(concurrency, 1), todo_);
+        share_cpus(count);
         std::jthread snapshot_thread;
         if (options_.snapshot || options_.live)
             snapshot_thread = std::jthread([this] { snapshots(); });
@@ -257,6 +259,19 @@ class Workers {
     }
 
   private:
+    // Games played at once must not starve each other's bots: each bot gets a CPU share of its
+    // own (equal weights), where this machine lets the arena make one.
+    void share_cpus(std::size_t games_at_once) {
+        match_options_.bot.cpu_share = games_at_once > 1;
+        if (games_at_once > 1 && !process::cpu_shares_supported())
+            diagnostics::log().warn(
+                "{} games at once share the CPUs without a CPU share per bot (no writable cgroup "
+                "of the CPU controller: run as root or with cgroup delegation): a busy bot can "
+                "slow the bots of the other games; timeouts that the wait for a CPU explains are "
+                "labelled load timeouts",
+                games_at_once);
+    }
+
     // The first failure of a worker, as a RunStopped when it is a fault the user can fix (an
     // arena error, a file that cannot be written): with how many games are saved.
     [[noreturn]] void rethrow_as_stopped() {
