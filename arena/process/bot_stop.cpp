@@ -306,6 +306,8 @@ void BotProcess::Impl::record_usage(const rusage& usage) {
 void BotProcess::Impl::release() {
     error_code ignored;
     main_watch_.close(ignored);
+    counters_ = ThreadCounters();  // its threads' schedstat files
+    last_sample_.reset();
     cgroup_.remove();
     if (status_fd_ >= 0) ::close(std::exchange(status_fd_, -1));
     stdout_.close(ignored);

@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -250,7 +251,10 @@ std::atomic<long> bot_counter{0};
 }  // namespace
 
 bool cpu_shares_supported() {
-    return static_cast<bool>(layout().share);
+    // A real-time arena (chrt, as the driver-ratio bench runs it) starts real-time bots, which a
+    // CPU cgroup without real-time runtime of its own refuses (cgroup v1 RT group scheduling).
+    const int policy = ::sched_getscheduler(0);
+    return layout().share && policy != SCHED_FIFO && policy != SCHED_RR;
 }
 
 void check_limits_supported(const Limits& limits) {
@@ -324,7 +328,7 @@ void set_memory_limit(const std::string& dir, long mib, bool v2, int& events_fd,
 BotCgroup::BotCgroup(const Limits& limits, const std::string& program, int helpers,
                      bool cpu_share) {
     const Layout& l = layout();
-    cpu_share = cpu_share && l.share;
+    cpu_share = cpu_share && cpu_shares_supported();
     if (!limits.memory_mb && !limits.processes && !limits.cpu_seconds && !cpu_share) return;
     check_limits_supported(limits);
     const std::string name = "bot-" + std::to_string(++bot_counter);

@@ -27,7 +27,7 @@ struct SeatFailure {
     std::string error;
     // A timeout's timing in words (match::SeatResult::timing), and whether the wait for a CPU
     // explains it (a load timeout: the machine was too busy). Empty / false otherwise.
-    std::string timing;
+    std::string timing{};
     bool load = false;
 };
 

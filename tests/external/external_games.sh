@@ -104,7 +104,7 @@ refused)
     expect r6.out "^error: --referee and --runner: give one"
     "$arena" play diceshogi --turn-ms 50 --bot "$one" --bot "$one" > r7.out 2>&1
     exit_code 2 $? "--turn-ms without --referee"
-    expect r7.out "^error: --players, --first-turn-ms, --turn-ms and --name describe a game played through --referee or --runner"
+    expect r7.out "^error: --players, --first-turn-ms, --turn-ms, --time-rules, --timebank-ms and --name describe a game played through --referee or --runner"
     "$arena" play --referee "$referee" --name "My Game" --bot "$one" --bot "$one" > r8.out 2>&1
     exit_code 2 $? "a bad --name"
     expect r8.out "^error: --name: 'My Game': use 1 to 64 lowercase letters"

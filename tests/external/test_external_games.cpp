@@ -112,7 +112,7 @@ TEST_CASE("a referee spec: each wrong field is named with its fault") {
     CHECK(refusal(with(kGood, "name", "a/b")).find("field 'name'") == 0);
     CHECK(refusal(with(kGood, "comand", "x")) ==
           "field 'comand': unknown field (known: name, command, protocol, players, "
-          "first_turn_ms, turn_ms, seeded, working_dir, sandbox)");
+          "first_turn_ms, turn_ms, time_rules, timebank_ms, seeded, working_dir, sandbox)");
 }
 
 TEST_CASE("a config's \"referee\" registers the game in place of \"game\"") {

@@ -264,12 +264,18 @@ TEST_CASE("a log's turn: fields in the documented order, times to 0.01 ms") {
     turn.stderr_text = "thinking";
     turn.time_ms = 12.3456;
     turn.limit_ms = 1000;
-    log.turns = {turn};
+    turn.cpu_ms = 11.9;
+    log.turns = {turn, turn};
+    log.turns[1].turn = 2;
+    log.turns[1].cpu_ms.reset();  // a kernel that does not tell
+    log.turns[1].wait_ms = 0.4;
     log.duration_ms = 40.004;
     const std::string text = match::dump_json(match::to_json(log));
     CHECK(text.find(R"({"turn":1,"player":0,"state":"rbsgk/4p/5/P4/KGSBR b - 1","input":"0\n5\n",)"
                     R"("output":"1513","summary":"Player 0 plays 1513 (die 1).",)"
-                    R"("stderr":"thinking","time_ms":12.35,"limit_ms":1000})") !=
+                    R"("stderr":"thinking","time_ms":12.35,"limit_ms":1000,)"
+                    R"("cpu_ms":11.9,"wait_ms":null})") != std::string::npos);
+    CHECK(text.find(R"("time_ms":12.35,"limit_ms":1000,"cpu_ms":null,"wait_ms":0.4})") !=
           std::string::npos);
     CHECK(nlohmann::json::parse(text)["duration_ms"] == 40.0);
 }

@@ -41,20 +41,21 @@ ReadResult first_turn(const Strings& argv, std::chrono::milliseconds allowance,
 }  // namespace
 
 TEST_CASE("a slow start-up is not charged to the first turn") {
-    // 600 ms before it reads anything, then an instant answer, under a 300 ms first-turn limit.
+    // 600 ms before it reads anything, then an instant answer, under a 500 ms first-turn limit
+    // (charged from the write, it would time out).
     const Strings slow = testbot({"echo", "--start-ms", "600"});
-    const ReadResult read = first_turn(slow, 4000ms, 300ms);
+    const ReadResult read = first_turn(slow, 4000ms, 500ms);
     REQUIRE(read.status == ReadStatus::line);
     CHECK(read.line == "hello");
     REQUIRE(read.startup);
     CHECK(ms(*read.startup) >= 590);
     CHECK(read.startup_wait >= 500ms);  // it was not waiting when its input was written
     CHECK_FALSE(read.startup_exceeded);
-    CHECK(ms(read.elapsed) < 300);  // from when it began reading, not from the spawn
+    CHECK(ms(read.elapsed) < 500);  // from when it began reading, not from the spawn
 }
 
 TEST_CASE("without a start-up allowance the clock starts at the write, as before") {
-    const ReadResult read = first_turn(testbot({"echo", "--start-ms", "600"}), 0ms, 300ms);
+    const ReadResult read = first_turn(testbot({"echo", "--start-ms", "600"}), 0ms, 500ms);
     CHECK(read.status == ReadStatus::timeout);
     CHECK_FALSE(read.startup_exceeded);
 }
@@ -66,7 +67,7 @@ TEST_CASE("a start-up beyond the allowance: the clock starts when the allowance 
     const double waited = ms(std::chrono::steady_clock::now() - before);
     CHECK(read.status == ReadStatus::timeout);
     CHECK(read.startup_exceeded);
-    CHECK(waited < 1400);  // it did not wait for the bot's start-up
+    CHECK(waited < 1450);  // it did not wait for the bot's start-up (1500 ms)
     REQUIRE(read.startup);
     CHECK(ms(*read.startup) >= 290);
 }
@@ -123,4 +124,20 @@ TEST_CASE("a turn tells the CPU time the bot used and how long it waited for a C
     read = sleeper.exchange("b\n", 5000ms);
     REQUIRE(read.cpu);
     CHECK(ms(*read.cpu) < 30);
+}
+
+TEST_CASE("a bot with a CPU share of its own plays, its threads counted from its cgroup") {
+    boost::asio::io_context io(1);
+    BotOptions options;
+    options.cpu_share = true;  // ignored where no CPU cgroup is writable (not root)
+    BotProcess bot(io, testbot({"spin", "40"}), options);
+    const ReadResult read = bot.exchange("a\n", 5000ms);
+    REQUIRE(read.status == ReadStatus::line);
+    CHECK(read.line == "a");
+    if (!cpu_shares_supported()) {
+        MESSAGE("SKIPPED (no writable CPU cgroup here: the bot ran without a share)");
+        return;
+    }
+    REQUIRE(read.cpu);
+    CHECK(ms(*read.cpu) >= 35);
 }

@@ -246,7 +246,7 @@ TEST_CASE("every object of a config names its unknown fields with the closest kn
           "'cpu_seconds'? (known: memory_mb, cpu_seconds, processes, file_size_mb)");
     CHECK(load_error(head + R"(, "time": {"scale": 2, "margin": 5}})") ==
           "gates/g.json: field 'time.margin': unknown field: did you mean 'margin_ms'? (known: "
-          "scale, margin_ms)");
+          "scale, margin_ms, startup_ms)");
     CHECK(load_error(head + R"(, "seeds": {"cuont": 5}})") ==
           "gates/g.json: field 'seeds.cuont': unknown field: did you mean 'count'? (known: "
           "count, master)");
