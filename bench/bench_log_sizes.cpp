@@ -103,9 +103,9 @@ int main(int argc, char** argv) {
     std::printf("logs: %zu games, %.2f KB raw per game, the games lasted %.1f ms on average\n",
                 logs.texts.size(), logs.raw_bytes / n / 1000, logs.game_ms / n);
     std::printf(
-        "as the arena writes them (zstd level %d): %.2f KB per game, %.3f of the 6 KB "
+        "as the arena writes them (files::compress_log): %.2f KB per game, %.3f of the 6 KB "
         "target (%s)\n",
-        arena::files::kLogZstdLevel, compressed / n / 1000, compressed / n / kTargetBytes,
+        compressed / n / 1000, compressed / n / kTargetBytes,
         compressed / n <= kTargetBytes ? "met" : "NOT met");
     std::printf(
         "compression: %.3f ms per game (%.1f%% of the game's duration); a compressed "

@@ -63,24 +63,20 @@ std::string decompress(std::string_view data, const std::filesystem::path& path)
 // rather than kLogZstdLevel: there the levels differ by about 2% (50 SameGame logs of the instant
 // bot, 1.5 to 15.5 KB: 29.2 KB in all at 6, 28.6 KB at 15) but level 15 takes 12 times as long
 // (0.22 against 0.018 ms a log), a third of the arena's own work in a run of instant games (issue
-// 17: bench/driver_ratio.sh). The issue's size target, long Dice Shogi games (34 KB a log), keeps
-// level 15. "zstd-fast" is kFastLogZstdLevel whatever the size.
+// 17: bench/driver_ratio.sh). "zstd-fast" is kFastLogZstdLevel whatever the size.
 constexpr std::size_t kSmallLogBytes = 16 * 1024;
 constexpr int kSmallLogZstdLevel = 6;
 
-int log_zstd_level(std::size_t bytes, LogCompression how) {
-    if (how == LogCompression::zstd_fast) return kFastLogZstdLevel;
-    return bytes < kSmallLogBytes ? kSmallLogZstdLevel : kLogZstdLevel;
-}
+// A longer log is first compressed at kFastLogZstdLevel. When that frame is already under
+// 1/kRepetitiveRatio of the text, the log repeats itself (a game that sends its whole board every
+// turn: SameGame) and the frame is kept: there level 15 took 150 times as long for 30% fewer
+// bytes (45 full-length SameGame logs of 48 KB: 10.4 ms a log at 15, 2.60 KB; 0.07 ms at 3,
+// 3.70 KB), the cost of a whole game of an instant bot (issue 28). Other logs (Dice Shogi's
+// move lists, 5x at level 3) are compressed again at kLogZstdLevel, which the 6 KB size target
+// needs; the first try adds 2% to that.
+constexpr std::size_t kRepetitiveRatio = 8;
 
-}  // namespace
-
-bool names_compressed_log(const std::filesystem::path& file) {
-    return file.string().ends_with(kCompressedLogSuffix);
-}
-
-std::string compress_log(std::string_view text, LogCompression how) {
-    const int level = log_zstd_level(text.size(), how);
+std::string compress_at(std::string_view text, int level) {
     // One context per thread, kept: a level-15 context is a few MB of tables, allocated once
     // rather than for every game.
     thread_local const std::unique_ptr<ZSTD_CCtx, ContextFree> context(ZSTD_createCCtx());
@@ -93,6 +89,20 @@ std::string compress_log(std::string_view text, LogCompression how) {
         throw FileError(std::string("cannot compress a log: zstd: ") + ZSTD_getErrorName(size));
     frame.resize(size);
     return frame;
+}
+
+}  // namespace
+
+bool names_compressed_log(const std::filesystem::path& file) {
+    return file.string().ends_with(kCompressedLogSuffix);
+}
+
+std::string compress_log(std::string_view text, LogCompression how) {
+    if (how == LogCompression::zstd_fast) return compress_at(text, kFastLogZstdLevel);
+    if (text.size() < kSmallLogBytes) return compress_at(text, kSmallLogZstdLevel);
+    std::string fast = compress_at(text, kFastLogZstdLevel);
+    if (fast.size() * kRepetitiveRatio <= text.size()) return fast;
+    return compress_at(text, kLogZstdLevel);
 }
 
 std::string read_log_text(const std::filesystem::path& path, const ReadLimit& limit) {

@@ -70,13 +70,15 @@ interrupted)  # SIGTERM to the arena during a build: it ends whole (no compiler 
     printf '{"game": "samegame", "bots": [{"name": "s", "source": "slow/bot.c", "build": "trap \\"\\" TERM; sh %s/%s.sh & sleep 1000"}], "boards": [6]}\n' "$PWD" "$marker" > c.json
     "$arena" tournament c.json --out run > out.txt 2>&1 &
     pid=$!
-    sleep 2
+    # Once the build runs (up to 60 s: a busy machine starts it slowly).
+    i=0; until pgrep -f "$marker" > /dev/null || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
     kill -TERM $pid
     wait $pid; code=$?
     cat out.txt
     [ $code = 143 ] || fail "exit code $code, not 143"
     grep -q "error: bot 's': building slow/bot.c was interrupted: nothing was kept" out.txt || fail "no message"
-    sleep 0.5
+    # The sleeper was killed before the arena exited; its end may take the kernel a moment.
+    i=0; while pgrep -f "$marker" > /dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
     pgrep -f "$marker" > /dev/null && fail "the build's sleeper is still running"
     ls -a cache | grep -q '^\.tmp-' && fail "a temporary build directory is left: $(ls -a cache)"
     ;;

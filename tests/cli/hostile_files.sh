@@ -18,6 +18,14 @@ samegame_config() {  # FILE BOARDS BOT_COMMAND
         "$3" "$2" > "$1"
 }
 names_dir() { cp -r "$data/names" "$1"; }
+# Waits (up to 60 s: a machine busy with other builds starts an arena slowly) until the run in
+# DIR holds its lock as process PID (the lock file's first line).
+wait_for_lock() {  # DIR PID
+    i=0
+    while [ "$(head -n 1 "$1/.arena.lock" 2>/dev/null)" != "$2" ] && [ $i -lt 1200 ]; do
+        sleep 0.05; i=$((i + 1))
+    done
+}
 
 case $case_name in
 unbounded)
@@ -103,14 +111,14 @@ lock)
     samegame_config slow.json "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30" \
         "$bots/test/testbot sleep 300 --lines 15"
     "$arena" tournament slow.json --out run > first.out 2> first.err & first=$!
-    sleep 2
+    wait_for_lock run $first
     cp run/.arena.lock copy && mv copy run/.arena.lock
     run tournament slow.json --resume --out run
     wait $first; echo "FIRST_EXIT$?"
     cat first.err
     echo "DUPLICATES=$(jq -r .id run/results.jsonl | sort | uniq -d | wc -l)"
     "$arena" tournament slow.json --resume --out run > second.out 2> second.err & second=$!
-    sleep 2
+    wait_for_lock run $second
     rm run/.arena.lock
     wait $second; echo "SECOND_EXIT$?"
     cat second.err

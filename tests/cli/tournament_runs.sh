@@ -27,8 +27,12 @@ same_standings() {  # DIR_A DIR_B
     [ "$(standings_of "$1")" = "$(standings_of "$2")" ] || fail "standings of $2 differ from $1"
 }
 lines() { if [ -f "$1" ]; then wc -l < "$1"; else echo 0; fi; }
-wait_lines() {  # FILE N: until the file has N lines (at most 20 s)
-    i=0; while [ "$(lines "$1")" -lt "$2" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+# The waits below allow 60 s: a machine busy with other builds starts arenas and bots slowly.
+wait_lines() {  # FILE N: until the file has N lines
+    i=0; while [ "$(lines "$1")" -lt "$2" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+}
+wait_for_process() {  # PATTERN: until a process whose command line matches it runs (pgrep -f)
+    i=0; until pgrep -f "$1" > /dev/null || [ $i -ge 1200 ]; do sleep 0.05; i=$((i + 1)); done
 }
 
 case $case_name in
@@ -144,7 +148,8 @@ kill9)  # kill -9 at 5 moments of a 120-game run, then --resume: the uninterrupt
 play_log)  # arena play --log F, interrupted: the turns played, marked interrupted
     # The first turn has 20 s: the bot is still thinking when the signal comes.
     "$arena" play samegame --bot "$bots/test/testbot sleep 61234 --lines 15" --log game.json > out.txt 2>&1 & pid=$!
-    sleep 1; kill -TERM $pid; wait $pid; code=$?
+    wait_for_process "^$bots/test/testbot sleep 61234"  # the bot itself, not the arena naming it
+    kill -TERM $pid; wait $pid; code=$?
     cat out.txt
     [ $code = 143 ] || fail "exit $code, expected 143"
     [ "$(jq -r .interrupted game.json)" = SIGTERM ] || fail "log not marked interrupted"
@@ -155,7 +160,8 @@ play_log)  # arena play --log F, interrupted: the turns played, marked interrupt
     grep -q "interrupted (SIGTERM) after 0 turn(s); the turns played are in game.json" out.txt || fail "no message"
     # Its replay runs the same sleeping bot: interrupted too.
     env --default-signal=INT "$arena" replay game.json > out.txt 2>&1 & pid=$!
-    sleep 1; kill -INT $pid; wait $pid; code=$?
+    wait_for_process "^$bots/test/testbot sleep 61234"
+    kill -INT $pid; wait $pid; code=$?
     cat out.txt
     [ $code = 130 ] || fail "replay: exit $code, expected 130"
     echo PASSED ;;

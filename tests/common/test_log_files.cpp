@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <zstd.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -132,25 +133,48 @@ TEST_CASE("a log compressed by the zstd command reads back (zstdcat's files are 
 }
 
 // Issue 17 (a run of instant games): a log of a few turns (under 16 KiB) is compressed at zstd
-// level 6, where level 15 gains about 2% at 12 times the time; long logs (the size target's Dice
-// Shogi games) keep level 15, and "zstd-fast" is level 3 whatever the size.
-TEST_CASE("short logs at zstd level 6, long ones at the arena's level 15") {
+// level 6, where level 15 gains about 2% at 12 times the time, and "zstd-fast" is level 3
+// whatever the size. Issue 28 (full-length games): a long log that repeats itself (a board sent
+// whole every turn, which level 3 already brings under 1/8 of its size) keeps its level-3 frame,
+// where level 15 takes 150 times as long; other long logs (the size target's Dice Shogi games)
+// are compressed at the arena's level 15.
+TEST_CASE("short logs at zstd level 6; long ones at 3 when they repeat themselves, else at 15") {
     const auto frame_at = [](const std::string& text, int level) {
         std::string frame(ZSTD_compressBound(text.size()), '\0');
         frame.resize(ZSTD_compress(frame.data(), frame.size(), text.data(), text.size(), level));
         return frame;
     };
-    const std::string long_log = sample_log();
-    const std::string short_log = long_log.substr(0, 3000) + "\n";
-    REQUIRE(long_log.size() >= 16 * 1024);
+    const std::string repetitive = sample_log();
+    // Moves drawn from a generator: what a versus game's log looks like to zstd.
+    std::string varied = R"({"version":1,"game":"g","turns":[)";
+    std::uint32_t state = 12345;
+    for (int i = 0; i < 600; ++i) {
+        std::string move;
+        for (int k = 0; k < 12; ++k) {
+            state = state * 1664525u + 1013904223u;
+            move += static_cast<char>('a' + (state >> 24) % 26);
+        }
+        varied += R"({"turn":)" + std::to_string(i + 1) + R"(,"output":")" + move + R"("},)";
+    }
+    varied += "{}]}\n";
+    const std::string short_log = repetitive.substr(0, 3000) + "\n";
+    REQUIRE(repetitive.size() >= 16 * 1024);
+    REQUIRE(varied.size() >= 16 * 1024);
+    REQUIRE(frame_at(repetitive, 3).size() * 8 <= repetitive.size());
+    REQUIRE(frame_at(varied, 3).size() * 8 > varied.size());
     CHECK(files::compress_log(short_log) == frame_at(short_log, 6));
-    CHECK(files::compress_log(long_log) == frame_at(long_log, files::kLogZstdLevel));
+    CHECK(files::compress_log(repetitive) == frame_at(repetitive, files::kFastLogZstdLevel));
+    CHECK(files::compress_log(varied) == frame_at(varied, files::kLogZstdLevel));
     CHECK(files::compress_log(short_log, files::LogCompression::zstd_fast) ==
           frame_at(short_log, files::kFastLogZstdLevel));
-    // Either way the log reads back as it was.
+    CHECK(files::compress_log(varied, files::LogCompression::zstd_fast) ==
+          frame_at(varied, files::kFastLogZstdLevel));
+    // Whichever level, the log reads back as it was.
     TempDir dir;
-    files::write_log(dir.path / "short.json.zst", short_log);
-    CHECK(files::read_log_text(dir.path / "short.json.zst") == short_log);
+    for (const std::string& text : {short_log, repetitive, varied}) {
+        files::write_log(dir.path / "log.json.zst", text);
+        CHECK(files::read_log_text(dir.path / "log.json.zst") == text);
+    }
 }
 
 // Crafted bombs (tests/data/hostile): a few KB of zstd that expand past what a real log can be.
