@@ -58,10 +58,11 @@ int main(int argc, char** argv) {
     const std::vector<std::string> spinner = {kTestbot, "spinners", "16"};
     const std::vector<std::string> idle = {kTestbot, "echo"};
     const bool shares = cpu_shares_supported();
-    std::printf("cpu_share bench: %d rounds of up to %d turns of a 30 ms bot (limit 50 ms), %u "
-                "CPUs; CPU shares %s\n",
-                rounds, turns, std::thread::hardware_concurrency(),
-                shares ? "available" : "NOT available (no writable cgroup: run as root)");
+    std::printf(
+        "cpu_share bench: %d rounds of up to %d turns of a 30 ms bot (limit 50 ms), %u "
+        "CPUs; CPU shares %s\n",
+        rounds, turns, std::thread::hardware_concurrency(),
+        shares ? "available" : "NOT available (no writable cgroup: run as root)");
     Tally idle_shared, spin_shared, idle_plain, spin_plain;
     for (int r = 0; r < rounds; ++r) {
         round(idle, true, turns, idle_shared);

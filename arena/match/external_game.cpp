@@ -26,9 +26,9 @@ std::optional<RefereeProtocol> protocol_from_string(const std::string& text) {
 namespace {
 
 // The fields of a spec, in the order to_json writes them.
-constexpr const char* kSpecFields[] = {"name",        "command",       "protocol", "players",
-                                       "first_turn_ms", "turn_ms", "time_rules",
-                                       "timebank_ms", "seeded",      "working_dir",   "sandbox"};
+constexpr const char* kSpecFields[] = {"name",          "command",     "protocol",   "players",
+                                       "first_turn_ms", "turn_ms",     "time_rules", "timebank_ms",
+                                       "seeded",        "working_dir", "sandbox"};
 // The longest turn limit a referee may ask for: an hour (a bot in a debugger has --no-time-limit).
 constexpr int kMaxTurnMs = 3'600'000;
 constexpr int kMaxExternalPlayers = 8;
@@ -155,11 +155,11 @@ void read_time_rules(const nlohmann::json& json, ExternalGameSpec& spec) {
         refuse("timebank_ms", std::to_string(*spec.timebank_ms) + " ms: use at least " +
                                   std::to_string(kMinTimebankMs) + " ms (the SDK's least)");
     if (static_cast<long>(*spec.timebank_ms) * spec.max_players > kMaxTimebankTotalMs)
-        refuse("timebank_ms",
-               std::to_string(*spec.timebank_ms) + " ms for each of " +
-                   std::to_string(spec.max_players) + " players: the SDK allows " +
-                   std::to_string(kMaxTimebankTotalMs) + " ms in all, at most " +
-                   std::to_string(kMaxTimebankTotalMs / spec.max_players) + " ms per player");
+        refuse("timebank_ms", std::to_string(*spec.timebank_ms) + " ms for each of " +
+                                  std::to_string(spec.max_players) + " players: the SDK allows " +
+                                  std::to_string(kMaxTimebankTotalMs) + " ms in all, at most " +
+                                  std::to_string(kMaxTimebankTotalMs / spec.max_players) +
+                                  " ms per player");
 }
 
 }  // namespace

@@ -219,7 +219,7 @@ std::vector<Seat> start_bots(boost::asio::io_context& io, const std::vector<Play
 // limit, each next one within what remains of it. The lines come joined by '\n'; a missing one
 // ends the read with its status, as a single line's read ends.
 process::ReadResult read_answer(process::BotProcess& bot, const Turn& turn, int lines,
-                               int hard_ms) {
+                                int hard_ms) {
     const std::chrono::milliseconds limit(hard_ms);
     const std::chrono::milliseconds grace(late_grace_ms(hard_ms));
     process::ReadResult answer = bot.exchange(turn.input, limit, grace);
@@ -279,7 +279,8 @@ std::optional<referee::Verdict> play_turn(referee::Referee& referee, Seat& seat,
         if (!verdict.accepted) seat.result.outcome = Outcome::invalid;
     } else {
         if (read.status == process::ReadStatus::timeout)
-            seat.result.timing = timeout_timing(read, turn, limits.hard_ms, seat.startup_allowance_ms);
+            seat.result.timing =
+                timeout_timing(read, turn, limits.hard_ms, seat.startup_allowance_ms);
         seat.result.outcome = classify_no_answer(seat, turn, read.status);
         verdict = referee.timeout();
     }

@@ -20,8 +20,8 @@
 namespace arena::match {
 
 struct PlayerSpec {
-    std::string name;         // shown in logs and standings
-    std::string command;      // command line, split like a POSIX shell would (no shell is run)
+    std::string name;           // shown in logs and standings
+    std::string command;        // command line, split like a POSIX shell would (no shell is run)
     std::string working_dir{};  // empty: the arena's working directory
     // This bot's resource limits and sandbox; unset: MatchOptions::bot's.
     std::optional<process::Limits> limits{};
@@ -71,8 +71,8 @@ struct Turn {
     // limit; the player's first two are accepted, the third is a timeout.
     bool overrun = false;
     std::optional<int> bank_ms;  // a timebank: what the player has left after this turn
-    std::string summary;  // the referee's game-summary text for this turn
-    std::string error;    // the referee's error text, when the turn was rejected
+    std::string summary;         // the referee's game-summary text for this turn
+    std::string error;           // the referee's error text, when the turn was rejected
 };
 
 struct SeatResult {

@@ -84,7 +84,8 @@ std::string timeout_timing(const process::ReadResult& read, Turn& turn, int hard
 
 std::string overrun_timing(const Turn& turn) {
     return "answered after " + ms_text(turn.time_ms) + " ms (limit " +
-           std::to_string(turn.limit_ms) + " ms): its third overrun, a timeout under SDK 4.7.7's rules";
+           std::to_string(turn.limit_ms) +
+           " ms): its third overrun, a timeout under SDK 4.7.7's rules";
 }
 
 }  // namespace arena::match

@@ -43,7 +43,8 @@ BotProcess::Impl::Impl(asio::io_context& io, const std::vector<std::string>& arg
       out_buf_(kStdoutBufferStart) {
     prepare_arena_process();
     const BotCommand command = prepare_bot_command(argv, options);
-    cgroup_ = BotCgroup(options.limits, program_, init_processes_in_bot_cgroup(), options.cpu_share);
+    cgroup_ =
+        BotCgroup(options.limits, program_, init_processes_in_bot_cgroup(), options.cpu_share);
     start(command);
     diagnostics::log().debug("spawn pid {} ({}): {}", pid_,
                              contained_ ? "contained: the init of the bot's PID namespace"
@@ -179,7 +180,7 @@ BotProcess::BotProcess(BotProcess&&) noexcept = default;
 BotProcess& BotProcess::operator=(BotProcess&&) noexcept = default;
 
 ReadResult BotProcess::exchange(std::string_view input, std::chrono::milliseconds limit,
-                               std::chrono::milliseconds late_grace) {
+                                std::chrono::milliseconds late_grace) {
     return impl_->exchange(input, limit, late_grace);
 }
 

@@ -7,8 +7,8 @@
 //   (FIONREAD on our end). It is looked at every millisecond (the io_context's wait does
 //   milliseconds), and the clock starts at the last look that still saw the input whole (but
 //   the look right after the write), so a bot already waiting when the input was written is
-//   timed from the write as before, and a slow starter is charged at most a millisecond more. The wait ends at the start-up allowance (counted
-//   from the spawn); the clock then starts there.
+//   timed from the write as before, and a slow starter is charged at most a millisecond more. The
+//   wait ends at the start-up allowance (counted from the spawn); the clock then starts there.
 // - Usage: a sample is one pread per thread (cpu_usage.hpp). A turn reuses the previous turn's
 //   closing sample when it starts within a millisecond of it (the bot cannot have used more
 //   meanwhile), and looks for new threads only around turns that took longer than that: an

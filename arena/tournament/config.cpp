@@ -378,9 +378,9 @@ void check_versus_format(const FieldReader& fields, const nlohmann::json& root,
 void check_known_fields(const FieldReader& fields, const nlohmann::json& root,
                         const ConfigReadOptions& options) {
     std::vector<std::string> known = {
-        "game",   "bots",      "boards",      "seeds", "games_per_seed",  "players_per_game",
-        "format", "candidate", "seat_orders", "time",  "concurrency",     "out",
-        "limits", "sandbox",   "games",       "logs",  "log_compression", "referee",
+        "game",         "bots",      "boards",      "seeds", "games_per_seed",  "players_per_game",
+        "format",       "candidate", "seat_orders", "time",  "concurrency",     "out",
+        "limits",       "sandbox",   "games",       "logs",  "log_compression", "referee",
         "build_timeout"};
     for (const std::string& field : options.caller_fields) {
         if (std::find(known.begin(), known.end(), field) == known.end()) known.push_back(field);

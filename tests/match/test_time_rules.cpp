@@ -42,7 +42,8 @@ match::MatchLog play_toy(match::ExternalGameSpec spec, const std::vector<std::st
     spec.working_dir = kToyDir;
     match::register_external_game(spec);
     std::vector<match::PlayerSpec> players;
-    for (const std::string& b : bots) players.push_back({b, kPython + " toy_nim_bot.py " + b, kToyDir});
+    for (const std::string& b : bots)
+        players.push_back({b, kPython + " toy_nim_bot.py " + b, kToyDir});
     referee::GameSetup setup;
     setup.game = spec.name;
     setup.players = static_cast<int>(players.size());
@@ -113,7 +114,8 @@ TEST_CASE("the spec's time rules are checked as the SDK checks them") {
     CHECK(*match::external_game_from_json(nlohmann::json(match::to_json(spec))).timebank_ms ==
           10000);
     json["turn_ms"] = 100;
-    CHECK(spec_error(json).find("either timebank_ms or first_turn_ms/turn_ms") != std::string::npos);
+    CHECK(spec_error(json).find("either timebank_ms or first_turn_ms/turn_ms") !=
+          std::string::npos);
     json = base;
     json["timebank_ms"] = 20000;  // 40,000 ms for two players
     CHECK(spec_error(json).find("at most 15000 ms per player") != std::string::npos);
