@@ -11,6 +11,8 @@
 #include "arena/common/input_file.hpp"
 #include "arena/common/shell_quote.hpp"
 #include "arena/process/interrupt.hpp"
+#include "arena/tournament/bot_build.hpp"
+#include "arena/tune/games.hpp"
 #include "arena/tune/tuner.hpp"
 
 namespace arena::cli {
@@ -27,6 +29,21 @@ match::PlayerSpec bot_from_text(const std::string& text) {
     bot.command = arg.command;
     bot.working_dir = arg.working_dir;
     return bot;
+}
+
+// Before the directory is touched: a bot's program that is not there is the config's fault, named
+// by its field (a source file is checked when it is built).
+void check_bots(const tune::TuneConfig& config, const fs::path& config_file) {
+    std::vector<double> start;
+    for (const tune::Param& p : config.params) start.push_back(p.start);
+    match::PlayerSpec bot = tune::bot_template(config.bot).with(config.params, start, "bot");
+    bot.command = tune::bot_template(bot).program;
+    tournament::source_from_command(bot);
+    if (bot.source.empty()) check_bot(bot, config_file.string() + ": field 'bot'");
+    if (!config.opponent) return;
+    match::PlayerSpec opponent = *config.opponent;
+    tournament::source_from_command(opponent);
+    if (opponent.source.empty()) check_bot(opponent, config_file.string() + ": field 'opponent'");
 }
 
 }  // namespace
@@ -73,6 +90,7 @@ int run_tune_command(const TuneArgs& args, const std::string& program) {
     }
     const tune::TuneConfig config =
         tune::read_tune_config(options.config_text, config_file, bot_from_text);
+    check_bots(config, config_file);
     options.out = args.resume
                       ? fs::path(args.out)
                       : output_directory(args.out, config.out, config_file, RunKind::tournament);

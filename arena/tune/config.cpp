@@ -231,7 +231,10 @@ TuneConfig read_tune_config(const std::string& text, const fs::path& file,
     read_game(fields, config);
     config.bot = read_bot(fields, "bot", read_bot_text);
     config.bot_text = fields.string(*fields.find("bot"), "bot");
-    if (fields.find("opponent")) config.opponent = read_bot(fields, "opponent", read_bot_text);
+    if (fields.find("opponent")) {
+        config.opponent = read_bot(fields, "opponent", read_bot_text);
+        config.opponent->name = kOpponentName;  // the records' names: plus, minus, opponent
+    }
     config.params = read_params(fields);
     check_placeholders(fields, config);
     read_numbers(fields, config);

@@ -21,6 +21,11 @@ namespace arena::tune {
 // the field.
 using BotReader = std::function<match::PlayerSpec(const std::string& text)>;
 
+// The names the sides play under in every record and log.
+inline constexpr const char* kPlusName = "plus";
+inline constexpr const char* kMinusName = "minus";
+inline constexpr const char* kOpponentName = "opponent";
+
 struct TuneConfig {
     std::string game;       // the registry's name ("referee" registers an external game)
     bool puzzle = false;    // one player: theta+ and theta- play the same boards

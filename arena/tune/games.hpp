@@ -15,10 +15,6 @@
 
 namespace arena::tune {
 
-// The names the two sides play under in every record and log.
-inline constexpr const char* kPlusName = "plus";
-inline constexpr const char* kMinusName = "minus";
-
 // The bot's command split once, before any game: its program (a source file built, its built
 // command) and the rest, which holds the placeholders.
 struct BotTemplate {

@@ -208,11 +208,14 @@ std::string saved_config_text(const fs::path& out) {
 }
 
 TuneResult run_tune(const TuneConfig& config, const TuneOptions& options, std::ostream& out) {
+    const Bots bots = prepare_bots(config, options, out);
     tournament::RunLock lock(options.out, tournament::own_command_line());
     open_directory(options);
     std::vector<IterationLine> lines = read_journal(options.out / "tune.jsonl", config.params);
     std::map<std::string, GameRecord> earlier = unfinished_games(config, options.out, lines);
-    const Bots bots = prepare_bots(config, options, out);
+    if (options.resume)
+        out << "resume: " << lines.size() << " whole iteration(s) in tune.jsonl, " << earlier.size()
+            << " game(s) of the next one kept\n";
     RunFiles files(config, options.out);
     if (!options.resume) files.append_line(header_json());
 

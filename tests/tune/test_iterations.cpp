@@ -106,8 +106,9 @@ TEST_SUITE("iterations") {
         CHECK(s.result == 1);
 
         // SameGame: 2 (s+ - s-) / max(|s+|, |s-|, 1) per board.
-        s = arena::tune::score_iteration(config("samegame", 1, false),
-                                         {record({"plus"}, {1}, {300}), record({"minus"}, {1}, {200})});
+        s = arena::tune::score_iteration(
+            config("samegame", 1, false),
+            {record({"plus"}, {1}, {300}), record({"minus"}, {1}, {200})});
         CHECK(s.wins == 1);
         CHECK(s.result == doctest::Approx(2.0 * 100 / 300));
     }
@@ -138,14 +139,14 @@ TEST_SUITE("iterations") {
                 << arena::tune::to_json(c.params, line).dump() << "\n"
                 << R"({"k": 2, "theta": {"x")";
         }
-        const std::vector<arena::tune::IterationLine> lines = arena::tune::read_journal(file, c.params);
+        const std::vector<arena::tune::IterationLine> lines =
+            arena::tune::read_journal(file, c.params);
         REQUIRE(lines.size() == 1);
         CHECK(lines[0].theta_after == line.theta_after);  // exactly: a resumed run goes on from it
         CHECK(lines[0].step.c == line.step.c);
         CHECK(lines[0].games == line.games);
-        CHECK(fs::file_size(file) ==
-              arena::tune::header_json().dump().size() + 1 +
-                  arena::tune::to_json(c.params, line).dump().size() + 1);
+        CHECK(fs::file_size(file) == arena::tune::header_json().dump().size() + 1 +
+                                         arena::tune::to_json(c.params, line).dump().size() + 1);
         fs::remove(file);
     }
 }

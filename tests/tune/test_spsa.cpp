@@ -12,9 +12,15 @@ using arena::tune::Param;
 
 namespace {
 
-Param float_param() { return {"x", false, 0.5, 0, 1, 0.1, 0.002}; }
-Param int_param() { return {"depth", true, 6, 2, 12, 1, 0.002}; }
-Gains gains(int n) { return {n, 0.602, 0.101, 0.1}; }
+Param float_param() {
+    return {"x", false, 0.5, 0, 1, 0.1, 0.002};
+}
+Param int_param() {
+    return {"depth", true, 6, 2, 12, 1, 0.002};
+}
+Gains gains(int n) {
+    return {n, 0.602, 0.101, 0.1};
+}
 
 }  // namespace
 
@@ -45,19 +51,23 @@ TEST_SUITE("spsa") {
     }
 
     TEST_CASE("theta+ and theta- straddle theta, clamped to [min, max]") {
-        const arena::tune::Step mid = arena::tune::make_step({float_param()}, gains(10), 3, 1, {0.5});
+        const arena::tune::Step mid =
+            arena::tune::make_step({float_param()}, gains(10), 3, 1, {0.5});
         CHECK(mid.plus[0] == doctest::Approx(0.5 + mid.flips[0] * mid.c[0]));
         CHECK(mid.minus[0] == doctest::Approx(0.5 - mid.flips[0] * mid.c[0]));
-        const arena::tune::Step edge = arena::tune::make_step({float_param()}, gains(10), 3, 1, {0.0});
+        const arena::tune::Step edge =
+            arena::tune::make_step({float_param()}, gains(10), 3, 1, {0.0});
         CHECK(std::min(edge.plus[0], edge.minus[0]) == 0.0);
     }
 
     TEST_CASE("the update: theta + r c result flip, clamped") {
-        const arena::tune::Step step = arena::tune::make_step({float_param()}, gains(10), 5, 2, {0.5});
+        const arena::tune::Step step =
+            arena::tune::make_step({float_param()}, gains(10), 5, 2, {0.5});
         const std::vector<double> after = arena::tune::update({float_param()}, step, 2);
         CHECK(after[0] == doctest::Approx(0.5 + step.r[0] * step.c[0] * 2 * step.flips[0]));
         CHECK(arena::tune::update({float_param()}, step, 0)[0] == 0.5);
-        CHECK(arena::tune::update({float_param()}, step, 1e9)[0] == (step.flips[0] > 0 ? 1.0 : 0.0));
+        CHECK(arena::tune::update({float_param()}, step, 1e9)[0] ==
+              (step.flips[0] > 0 ? 1.0 : 0.0));
     }
 
     TEST_CASE("the draws: a function of (master, k, what, index), both directions drawn") {

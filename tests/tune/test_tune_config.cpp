@@ -41,16 +41,17 @@ std::string with(const std::string& fields) {
 }  // namespace
 
 // The config's error contains `part` (the error shown when it does not).
-#define CHECK_ERROR(text, part)                                             \
-    do {                                                                    \
-        const std::string error = error_of(text);                           \
-        CHECK_MESSAGE(error.find(part) != std::string::npos, error);        \
+#define CHECK_ERROR(text, part)                                      \
+    do {                                                             \
+        const std::string error = error_of(text);                    \
+        CHECK_MESSAGE(error.find(part) != std::string::npos, error); \
     } while (false)
 
 TEST_SUITE("tune_config") {
     TEST_CASE("a whole config") {
-        const TuneConfig c = read(with(R"("params": [)" + kParam +
-                                       R"(], "pairs_per": 4, "seeds": {"master": 3}, "A_ratio": 0.2)"));
+        const TuneConfig c =
+            read(with(R"("params": [)" + kParam +
+                      R"(], "pairs_per": 4, "seeds": {"master": 3}, "A_ratio": 0.2)"));
         CHECK(c.game == "diceshogi");
         CHECK(c.players == 2);
         REQUIRE(c.params.size() == 1);
@@ -73,20 +74,41 @@ TEST_SUITE("tune_config") {
     }
 
     TEST_CASE("each fault names its field") {
-        CHECK_ERROR(with(R"("params": [)" + kParam + R"(], "pair_per": 2)"), "field 'pair_per': unknown field: did you mean 'pairs_per'?");
+        CHECK_ERROR(with(R"("params": [)" + kParam + R"(], "pair_per": 2)"),
+                    "field 'pair_per': unknown field: did you mean 'pairs_per'?");
         CHECK_ERROR(R"({"game": "diceshogi", "bot": "./b {skil}", "iterations": 1, "params": [)" +
-                       kParam + "]}", "field 'bot': placeholder {skil} names no parameter");
-        CHECK_ERROR(R"({"game": "diceshogi", "bot": "./b", "iterations": 1, "params": [)" +
-                       kParam + "]}", "field 'params': parameter 'skill' has no placeholder {skill}");
-        CHECK_ERROR(with(R"("params": [{"name": "skill", "type": "float", "start": 1, "min": 1, "max": 1, "c_end": 0.1, "r_end": 0.002}])"), "field 'params[0].min': must be below max");
-        CHECK_ERROR(with(R"("params": [{"name": "skill", "type": "float", "start": 3, "min": 0, "max": 1, "c_end": 0.1, "r_end": 0.002}])"), "field 'params[0].start': must be within [min, max]");
-        CHECK_ERROR(with(R"("params": [{"name": "skill", "type": "float", "start": 0.5, "min": 0, "max": 1, "c_end": -1, "r_end": 0.002}])"), "field 'params[0].c_end': must be above 0");
-        CHECK_ERROR(with(R"("params": [{"name": "skill", "type": "double", "start": 0.5, "min": 0, "max": 1, "c_end": 1, "r_end": 0.002}])"), "field 'params[0].type'");
-        CHECK_ERROR(with(R"("params_text": "skill, float, 0.5, 0, 1, x, 0.002")"), "field 'params_text': line 1 'skill, float, 0.5, 0, 1, x, 0.002': c_end must be a number");
-        CHECK_ERROR(with(R"("params": [)" + kParam + R"(], "params_text": "")"), "field 'params_text': give \"params\" or \"params_text\", not both");
-        CHECK_ERROR(R"({"game": "diceshogi", "bot": "./b {skill}", "params": [)" + kParam + "]}", "field 'iterations': missing");
-        CHECK_ERROR(R"({"game": "tsuro", "players": 3, "bot": "./b {skill}", "iterations": 2, "params": [)" +
-                       kParam + "]}", "field 'opponent'");
+                        kParam + "]}",
+                    "field 'bot': placeholder {skil} names no parameter");
+        CHECK_ERROR(
+            R"({"game": "diceshogi", "bot": "./b", "iterations": 1, "params": [)" + kParam + "]}",
+            "field 'params': parameter 'skill' has no placeholder {skill}");
+        CHECK_ERROR(
+            with(
+                R"("params": [{"name": "skill", "type": "float", "start": 1, "min": 1, "max": 1, "c_end": 0.1, "r_end": 0.002}])"),
+            "field 'params[0].min': must be below max");
+        CHECK_ERROR(
+            with(
+                R"("params": [{"name": "skill", "type": "float", "start": 3, "min": 0, "max": 1, "c_end": 0.1, "r_end": 0.002}])"),
+            "field 'params[0].start': must be within [min, max]");
+        CHECK_ERROR(
+            with(
+                R"("params": [{"name": "skill", "type": "float", "start": 0.5, "min": 0, "max": 1, "c_end": -1, "r_end": 0.002}])"),
+            "field 'params[0].c_end': must be above 0");
+        CHECK_ERROR(
+            with(
+                R"("params": [{"name": "skill", "type": "double", "start": 0.5, "min": 0, "max": 1, "c_end": 1, "r_end": 0.002}])"),
+            "field 'params[0].type'");
+        CHECK_ERROR(with(R"("params_text": "skill, float, 0.5, 0, 1, x, 0.002")"),
+                    "field 'params_text': line 1 'skill, float, 0.5, 0, 1, x, 0.002': c_end must "
+                    "be a number");
+        CHECK_ERROR(with(R"("params": [)" + kParam + R"(], "params_text": "")"),
+                    "field 'params_text': give \"params\" or \"params_text\", not both");
+        CHECK_ERROR(R"({"game": "diceshogi", "bot": "./b {skill}", "params": [)" + kParam + "]}",
+                    "field 'iterations': missing");
+        CHECK_ERROR(
+            R"({"game": "tsuro", "players": 3, "bot": "./b {skill}", "iterations": 2, "params": [)" +
+                kParam + "]}",
+            "field 'opponent'");
     }
 
     TEST_CASE("values as the bot reads them, filled into the command") {

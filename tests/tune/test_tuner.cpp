@@ -33,7 +33,8 @@ std::string toy_config(int iterations) {
     return R"({"game": "diceshogi", "bot": ")" ARENA_TUNABLE_BOT R"( --skill {skill} --seed 7",
       "params": [{"name": "skill", "type": "float", "start": 0.05, "min": 0, "max": 1,
                   "c_end": 0.1, "r_end": 0.3}],
-      "iterations": )" + std::to_string(iterations) +
+      "iterations": )" +
+           std::to_string(iterations) +
            R"(, "pairs_per": 2, "seeds": {"master": 1}, "time": {"scale": 20}})";
 }
 
@@ -116,11 +117,12 @@ TEST_SUITE("play_loop") {
         options.concurrency = 2;
         std::mutex lock;
         std::vector<int> seen(6, 0);
-        arena::tournament::play_games(source, options, [&](std::size_t tag, arena::match::MatchLog&& log) {
-            std::lock_guard guard(lock);
-            ++seen.at(tag);
-            CHECK(log.seats.size() == 2);
-        });
+        arena::tournament::play_games(source, options,
+                                      [&](std::size_t tag, arena::match::MatchLog&& log) {
+                                          std::lock_guard guard(lock);
+                                          ++seen.at(tag);
+                                          CHECK(log.seats.size() == 2);
+                                      });
         CHECK(seen == std::vector<int>(6, 1));
     }
 
@@ -129,12 +131,13 @@ TEST_SUITE("play_loop") {
         arena::tournament::PlayLoopOptions options;
         options.overlap = false;
         std::size_t done = 0;
-        CHECK_THROWS_WITH(arena::tournament::play_games(source, options,
-                                                        [&](std::size_t, arena::match::MatchLog&&) {
-                                                            if (++done == 2)
-                                                                throw std::runtime_error("disk full");
-                                                        }),
-                          "disk full");
+        CHECK_THROWS_WITH(
+            arena::tournament::play_games(source, options,
+                                          [&](std::size_t, arena::match::MatchLog&&) {
+                                              if (++done == 2)
+                                                  throw std::runtime_error("disk full");
+                                          }),
+            "disk full");
         CHECK(done == 2);  // no game started after it
     }
 }
