@@ -77,6 +77,14 @@ Param param_from_json(const FieldReader& fields, const nlohmann::json& value,
     return p;
 }
 
+// "params_text": one string, or a list of lines.
+std::string params_text(const FieldReader& fields, const nlohmann::json& value) {
+    if (!value.is_array()) return fields.string(value, "params_text");
+    std::string joined;
+    for (const auto& line : value) joined += fields.string(line, "params_text") + "\n";
+    return joined;
+}
+
 std::vector<Param> read_params(const FieldReader& fields) {
     const nlohmann::json* list = fields.find("params");
     const nlohmann::json* text = fields.find("params_text");
@@ -84,12 +92,7 @@ std::vector<Param> read_params(const FieldReader& fields) {
     std::vector<Param> params;
     if (text) {
         try {
-            params = params_from_text(text->is_array() ? [&] {
-                std::string joined;
-                for (const auto& line : *text) joined += fields.string(line, "params_text") + "\n";
-                return joined;
-            }()
-                                                       : fields.string(*text, "params_text"));
+            params = params_from_text(params_text(fields, *text));
         } catch (const std::invalid_argument& e) {
             fields.fail("params_text", e.what());
         }

@@ -152,44 +152,22 @@ void count(IterationScore& score, int outcome) {
     if (outcome < 0) ++score.losses;
 }
 
-}  // namespace
+void count_failures(IterationScore& score, const tournament::GameRecord& r) {
+    for (std::size_t s = 0; s < r.players.size(); ++s) {
+        const bool failed = r.outcomes[s] != match::Outcome::ok;
+        const bool crashed = r.outcomes[s] == match::Outcome::crash;
+        if (r.players[s] == kPlusName) {
+            score.plus_failures += failed;
+            score.plus_crashes += crashed;
+        } else if (r.players[s] == kMinusName) {
+            score.minus_failures += failed;
+            score.minus_crashes += crashed;
+        }
+    }
+}
 
-IterationScore score_iteration(const TuneConfig& config,
-                               const std::vector<tournament::GameRecord>& records) {
-    IterationScore score;
-    for (const tournament::GameRecord& r : records) {
-        for (std::size_t s = 0; s < r.players.size(); ++s) {
-            const bool failed = r.outcomes[s] != match::Outcome::ok;
-            const bool crashed = r.outcomes[s] == match::Outcome::crash;
-            if (r.players[s] == kPlusName)
-                score.plus_failures += failed, score.plus_crashes += crashed;
-            if (r.players[s] == kMinusName)
-                score.minus_failures += failed, score.minus_crashes += crashed;
-        }
-    }
-    const bool against_opponent = config.opponent && config.players == 2;
-    if (config.puzzle || against_opponent) {
-        // Games come in twins: theta+'s game, then theta-'s on the same board, or in the same
-        // seat against the opponent, `half` games later.
-        const std::size_t half = config.puzzle ? 1 : 2;
-        for (std::size_t i = 0; i + half < records.size(); i += (config.puzzle ? 2 : 4)) {
-            for (std::size_t t = 0; t < half; ++t) {
-                const tournament::GameRecord& a = records[i + t];
-                const tournament::GameRecord& b = records[i + t + half];
-                const double sa = standing(a, kPlusName, config.puzzle).value_or(0);
-                const double sb = standing(b, kMinusName, config.puzzle).value_or(0);
-                if (!a.referee_failure.empty() || !b.referee_failure.empty()) {
-                    count(score, 0);
-                    continue;
-                }
-                count(score, compare(sa, sb));
-                score.result += config.puzzle
-                                    ? 2 * (sa - sb) / std::max({std::abs(sa), std::abs(sb), 1.0})
-                                    : compare(sa, sb);
-            }
-        }
-        return score;
-    }
+// theta+ and theta- at one table: each game counts by their ranks.
+void score_tables(const std::vector<tournament::GameRecord>& records, IterationScore& score) {
     for (const tournament::GameRecord& r : records) {
         const int outcome = r.referee_failure.empty()
                                 ? compare(standing(r, kPlusName, false).value_or(0),
@@ -197,6 +175,44 @@ IterationScore score_iteration(const TuneConfig& config,
                                 : 0;
         count(score, outcome);
         score.result += outcome;
+    }
+}
+
+// theta+ and theta- apart (a puzzle's board, or the opponent in one seat): each of theta+'s
+// games against its twin of theta-'s, which comes `apart` games later in blocks of 2 * apart
+// (iteration_games' order).
+void score_twins(const TuneConfig& config, const std::vector<tournament::GameRecord>& records,
+                 IterationScore& score) {
+    const std::size_t apart = config.puzzle ? 1 : 2;
+    for (std::size_t block = 0; block + 2 * apart <= records.size(); block += 2 * apart) {
+        for (std::size_t t = block; t < block + apart; ++t) {
+            const tournament::GameRecord& a = records[t];
+            const tournament::GameRecord& b = records[t + apart];
+            if (!a.referee_failure.empty() || !b.referee_failure.empty()) {
+                count(score, 0);  // no result: counts as nothing learnt
+                continue;
+            }
+            const double sa = standing(a, kPlusName, config.puzzle).value_or(0);
+            const double sb = standing(b, kMinusName, config.puzzle).value_or(0);
+            count(score, compare(sa, sb));
+            // A puzzle's board weighs its score difference, in [-2, 2] like a pair's W - L.
+            score.result += config.puzzle
+                                ? 2 * (sa - sb) / std::max({std::abs(sa), std::abs(sb), 1.0})
+                                : compare(sa, sb);
+        }
+    }
+}
+
+}  // namespace
+
+IterationScore score_iteration(const TuneConfig& config,
+                               const std::vector<tournament::GameRecord>& records) {
+    IterationScore score;
+    for (const tournament::GameRecord& r : records) count_failures(score, r);
+    if (config.puzzle || (config.opponent && config.players == 2)) {
+        score_twins(config, records, score);
+    } else {
+        score_tables(records, score);
     }
     return score;
 }

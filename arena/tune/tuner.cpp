@@ -16,6 +16,7 @@
 #include "arena/tournament/play_loop.hpp"
 #include "arena/tournament/record.hpp"
 #include "arena/tournament/run_lock.hpp"
+#include "arena/tournament/runner.hpp"
 #include "arena/tune/games.hpp"
 #include "arena/tune/journal.hpp"
 #include "arena/tune/report.hpp"
@@ -35,7 +36,7 @@ void open_directory(const TuneOptions& options) {
     fs::create_directories(options.out / "games");
     const fs::path journal = options.out / "tune.jsonl";
     const bool holds = fs::exists(journal) && fs::file_size(journal) > 0;
-    if (!options.resume && (holds || fs::exists(options.out / "results.jsonl")))
+    if (!options.resume && (holds || tournament::holds_results(options.out)))
         throw arena::Error("'" + options.out.string() +
                            "' already holds a tune run: add --resume to go on with it, or "
                            "choose another directory with --out");
