@@ -41,10 +41,14 @@ std::string TuneProgress::line(const IterationLine& last) const {
                   config_.gains.iterations, games_ + games_now_, rate,
                   rate > 0 ? duration_text(left / rate).c_str() : "?");
     std::string text = head;
-    for (std::size_t i = 0; i < config_.params.size(); ++i)
+    for (std::size_t i = 0; i < config_.params.size(); ++i) {
+        // The value the bot gets next (an integer rounded), a float to 6 digits: a line to read.
+        char value[32];
+        std::snprintf(value, sizeof value, "%.6g", last.theta_after[i]);
         text += " " + config_.params[i].name + "=" +
                 (config_.params[i].is_int ? value_text(config_.params[i], last.theta_after[i])
-                                          : std::to_string(last.theta_after[i]).substr(0, 8));
+                                          : std::string(value));
+    }
     const int played = wins_ + draws_ + losses_;
     if (played > 0) {
         char rate_text[48];
