@@ -30,6 +30,9 @@ class GameSource {
   public:
     virtual ~GameSource() = default;
     // The next game, or nothing: no game is left to start (the run is over or told to stop).
+    // Nothing ends the worker that asked, so a source whose next games depend on results still
+    // being played (a tuner's next iteration, a league's next pairing) plays in rounds: one
+    // play_games per round, deciding the next round from the last one's results.
     virtual std::optional<GameToPlay> next() = 0;
 };
 
