@@ -229,7 +229,8 @@ TuneResult run_tune(const TuneConfig& config, const TuneOptions& options, std::o
     loop.concurrency = options.concurrency;
     loop.match.time_scale = config.time_scale;
     loop.match.time_margin_ms = config.time_margin_ms;
-    TuneProgress progress(out, options.interactive, config, lines.size(), result.games);
+    TuneProgress progress(out, options.interactive, config, lines.size(),
+                          result.games + earlier.size());
     ReportWriter report(config, options.out);
     for (int k = static_cast<int>(lines.size()) + 1; k <= config.gains.iterations; ++k) {
         if (process::interrupt_signal()) break;
