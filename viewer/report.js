@@ -423,8 +423,11 @@
       const s = t.summary || {};
       svgAdd(c.svg, "text", { x: c.x0, y: 16, "font-size": 13, "font-weight": 700 }, bot);
       svgAdd(c.svg, "text", { x: c.x0, y: 32, "font-size": 11, fill: "#9aa4b1" },
-             s.turns ? s.turns + " turns · p50 " + formatMs(s.p50) + " · p90 " + formatMs(s.p90) + " · p99 " +
-                       formatMs(s.p99) + " · max " + formatMs(s.max) : "no answered turn");
+             (s.turns ? s.turns + " turns · p50 " + formatMs(s.p50) + " · p90 " + formatMs(s.p90) + " · p99 " +
+                        formatMs(s.p99) + " · max " + formatMs(s.max) : "no answered turn") +
+             // Start-ups that held the first turn's clock back (not charged, as on CodinGame).
+             (s.startup ? " · start-up (" + s.startup.games + " games, not charged) mean " + formatMs(s.startup.mean) +
+                          ", max " + formatMs(s.startup.max) : ""));
       figures.push(c.svg);
     }
     section("Turn times against the limit", "Every answered turn of each bot, binned on a log scale (white: first turns, " +
@@ -466,6 +469,7 @@
           // The referee's words with the bots' names for CodinGame's "$0", "$1".
           htmlEl("td", {}, s.error ? htmlEl("span", { class: "referee-text" }, withPlayerNames(s.error, f.players)) : s.detail,
                  s.error && s.detail ? htmlEl("div", { class: "muted" }, s.detail) : null,
+                 s.timing ? htmlEl("div", { class: s.load ? "bad" : "muted" }, s.timing) : null,
                  s.time_ms !== undefined ? htmlEl("div", { class: "muted" }, formatMs(s.time_ms) + " of " + formatMs(s.limit_ms) +
                                                   (s.output === null ? ", no answer" : ", answered '" + String(s.output).slice(0, 40) + "'")) : null,
                  s.stderr_tail ? htmlEl("details", {}, htmlEl("summary", {}, "stderr (end)"), htmlEl("pre", {}, s.stderr_tail)) : null)));

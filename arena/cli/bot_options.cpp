@@ -215,6 +215,14 @@ void add_time_options(CLI::App* command, TimeArgs& time) {
         numbers::add_whole_number(command, "--time-margin-ms", time.margin_ms, kTimeMarginRange,
                                   "Add this many ms to every turn limit (default 0)")
             ->group(group);
+    numbers::add_whole_number(
+        command, "--startup-ms", time.startup_ms, {0, 600'000},
+        "A bot's first turn's clock starts when it begins reading its first input, or this many "
+        "ms after it was started, whichever is first: its start-up (a JVM, imports, tables built "
+        "at load) is not charged to it, as on CodinGame (default " +
+            std::to_string(match::kDefaultStartupMs) +
+            "; 0: the clock starts when the input is written)")
+        ->group(group);
     command
         ->add_flag("--no-time-limit", time.no_limit,
                    "No time limit (a day per turn): to step through a bot in a debugger")
@@ -227,6 +235,7 @@ void apply_time_args(const TimeArgs& time, match::MatchOptions& options) {
     if (time.scale) options.time_scale = *time.scale;
     if (time.margin_ms) options.time_margin_ms = static_cast<int>(*time.margin_ms);
     options.no_time_limit = time.no_limit;
+    if (time.startup_ms) options.startup_ms = static_cast<int>(*time.startup_ms);
 }
 
 void add_limit_options(CLI::App* command, BotLimitArgs& limits) {
@@ -356,6 +365,8 @@ std::string option_of_field(const std::string& field, const ExternalGameArgs& ex
     if (field == "first_turn_ms") return "--first-turn-ms";
     if (field == "turn_ms") return "--turn-ms";
     if (field == "name") return "--name";
+    if (field == "time_rules") return "--time-rules";
+    if (field == "timebank_ms") return "--timebank-ms";
     return field;
 }
 
@@ -368,6 +379,8 @@ match::ExternalGameSpec external_spec(const ExternalGameArgs& external, std::siz
     json["players"] = external.players ? *external.players : static_cast<long>(bots);
     if (external.first_turn_ms) json["first_turn_ms"] = *external.first_turn_ms;
     if (external.turn_ms) json["turn_ms"] = *external.turn_ms;
+    if (!external.time_rules.empty()) json["time_rules"] = external.time_rules;
+    if (external.timebank_ms) json["timebank_ms"] = *external.timebank_ms;
     try {
         return match::external_game_from_json(json);
     } catch (const std::invalid_argument& e) {
@@ -400,6 +413,16 @@ void add_external_game_options(CLI::App* command, ExternalGameArgs& external) {
     numbers::add_whole_number(command, "--turn-ms", external.turn_ms, {1, 3'600'000},
                               "With --referee/--runner: a bot's time for each later turn "
                               "(default 100)");
+    command->add_option("--time-rules", external.time_rules,
+                        "With --referee/--runner: the CodinGame SDK's time rules the game's bots "
+                        "are timed by: plain (default: past the limit is a timeout) or "
+                        "codingame-4.7.7 (games on SDK 4.7.7 or later: each turn may run 50 ms "
+                        "over its limit, two such overruns a game are forgiven, the third is a "
+                        "timeout; docs/timing.md)");
+    numbers::add_whole_number(command, "--timebank-ms", external.timebank_ms, {1, 30'000},
+                              "With --referee/--runner: a time budget per player for the whole "
+                              "game instead of per-turn limits, as the SDK's setTimebank (each "
+                              "turn may take what is left; at most 30000 ms for all players)");
     command->add_option("--name", external.name,
                         "With --referee/--runner: the game's name in logs and results "
                         "(lowercase letters, digits, '-', '_'; default \"external\")");
@@ -412,10 +435,11 @@ const referee::GameInfo& game_of_args(const std::string& game, const ExternalGam
         throw Error("--referee and --runner: give one (a brutaltester referee, or an SDK runner)");
     if (!external.given()) {
         if (external.players || external.first_turn_ms || external.turn_ms ||
-            !external.name.empty())
+            !external.name.empty() || !external.time_rules.empty() || external.timebank_ms)
             throw Error(
-                "--players, --first-turn-ms, --turn-ms and --name describe a game played "
-                "through --referee or --runner; a game arena knows has CodinGame's");
+                "--players, --first-turn-ms, --turn-ms, --time-rules, --timebank-ms and --name "
+                "describe a game played through --referee or --runner; a game arena knows has "
+                "CodinGame's limits and its own SDK's rules");
         std::string known;
         for (const std::string& g : referee::known_games())
             known += (known.empty() ? "" : ", ") + g;

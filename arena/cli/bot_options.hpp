@@ -67,6 +67,7 @@ void check_bot(const match::PlayerSpec& bot, const std::string& who);
 struct TimeArgs {
     std::optional<double> scale;
     std::optional<long> margin_ms;
+    std::optional<long> startup_ms;
     bool no_limit = false;
 };
 void add_time_options(CLI::App* command, TimeArgs& time);
@@ -77,8 +78,9 @@ void apply_time_args(const TimeArgs& time, match::MatchOptions& options);
 struct ExternalGameArgs {
     std::string referee;  // --referee CMD: a cg-brutaltester referee (convention 1)
     std::string runner;   // --runner CMD: an SDK referee runner (convention 2)
-    std::optional<long> players, first_turn_ms, turn_ms;
+    std::optional<long> players, first_turn_ms, turn_ms, timebank_ms;
     std::string name;
+    std::string time_rules;  // --time-rules: "plain" or "codingame-4.7.7"; empty: plain
     bool given() const { return !referee.empty() || !runner.empty(); }
 };
 void add_external_game_options(CLI::App* command, ExternalGameArgs& external);

@@ -139,6 +139,7 @@ MatchRun new_match(const MatchArgs& args) {
     if (args.time.scale) run.config.time_scale = *args.time.scale;
     if (args.time.margin_ms) run.config.time_margin_ms = static_cast<int>(*args.time.margin_ms);
     run.config.no_time_limit = args.time.no_limit;
+    if (args.time.startup_ms) run.config.startup_ms = static_cast<int>(*args.time.startup_ms);
     run.config.build_timeout = args.limits.build_timeout;
     check_limits_and_sandbox(run.config.bots, {args.out});
     // Before any game: exit 2 on failure.

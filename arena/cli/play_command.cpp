@@ -129,6 +129,12 @@ match::MatchOptions verbose_options(const std::vector<match::PlayerSpec>& player
     return options;
 }
 
+// A bot whose start-up held its first turn's clock back noticeably (shown: it explains a first
+// turn's long wall time, and a start-up that may not fit CodinGame's).
+bool slow_starter(const match::SeatResult& seat) {
+    return seat.startup_ms && !seat.startup_ready && *seat.startup_ms >= 100;
+}
+
 // The game's result, each seat's outcome, a failing bot's last stderr and the turns' errors.
 void print_summary(const PlayArgs& args, const match::MatchLog& log, const PlaySetup& play) {
     const std::string label = referee::testcase_label(*play.game, play.testcase_name);
@@ -146,9 +152,16 @@ void print_summary(const PlayArgs& args, const match::MatchLog& log, const PlayS
         // A failed referee gave no score and no rank (the log's 0s are "none").
         if (!referee_failed) std::cout << "score " << s.score << ", rank " << s.rank << ", ";
         std::cout << match::to_string(s.outcome);
-        if (s.outcome != match::Outcome::ok)
+        // A timeout's timing says more than how its process ended (killed by the arena).
+        if (!s.timing.empty())
+            std::cout << " (" << s.timing << ")";
+        else if (s.outcome != match::Outcome::ok)
             std::cout << " (" << one_line(with_names(s.detail, log.players)) << ")";
         std::cout << "\n";
+        if (slow_starter(s))
+            std::cout << "    started in " << static_cast<long>(*s.startup_ms)
+                      << " ms: not charged, its first turn's clock started when it began reading "
+                         "its input\n";
     }
     // A failing bot's last stderr usually says why (a traceback, a usage message).
     for (auto t = log.turns.rbegin(); t != log.turns.rend(); ++t) {

@@ -78,12 +78,14 @@ tournament::TournamentConfig config_of_run(const TournamentArgs& args,
         resize(now, *now.games, false);  // the config's own "games"
     if (!given || !saved_exists) {
         apply_limit_args(args.limits, now.bots);
+        if (args.startup_ms) now.startup_ms = static_cast<int>(*args.startup_ms);
         return now;
     }
     const tournament::TournamentConfig saved = tournament::load_config(saved_file);
     if (!args.games) tournament::keep_run_size(now, saved);
     // The comparison sees the config as it will run: sized and with the command-line limits.
     apply_limit_args(args.limits, now.bots);
+    if (args.startup_ms) now.startup_ms = static_cast<int>(*args.startup_ms);
     const tournament::RunComparison diff = tournament::compare_runs(saved, now);
     if (!diff.refused.empty()) {
         std::string message = "the config differs from the run in '" + out.string() +
@@ -227,6 +229,10 @@ CLI::App* add_tournament_command(CLI::App& app, TournamentArgs& args) {
         ->type_name("I/N");
     add_limit_options(command, args.limits);
     add_build_timeout_option(command, args.limits);
+    numbers::add_whole_number(command, "--startup-ms", args.startup_ms, {0, 600'000},
+                              "A bot's first turn's clock starts when it begins reading its input, "
+                              "or this many ms after its start (default: the config's "
+                              "\"time\": {\"startup_ms\"}, else 4000; 0: at the write)");
     return command;
 }
 

@@ -22,6 +22,7 @@ struct TournamentArgs {
     std::vector<std::string> replace;  // bots whose old version's games are moved aside
     std::optional<std::string> shard;  // "I/N": play shard I of N of the schedule (shards.hpp)
     BotLimitArgs limits;
+    std::optional<long> startup_ms;  // --startup-ms: the config's "time": {"startup_ms"}
 };
 
 CLI::App* add_tournament_command(CLI::App& app, TournamentArgs& args);

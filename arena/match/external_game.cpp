@@ -26,9 +26,9 @@ std::optional<RefereeProtocol> protocol_from_string(const std::string& text) {
 namespace {
 
 // The fields of a spec, in the order to_json writes them.
-constexpr const char* kSpecFields[] = {"name",    "command",       "protocol",
-                                       "players", "first_turn_ms", "turn_ms",
-                                       "seeded",  "working_dir",   "sandbox"};
+constexpr const char* kSpecFields[] = {"name",        "command",       "protocol", "players",
+                                       "first_turn_ms", "turn_ms", "time_rules",
+                                       "timebank_ms", "seeded",      "working_dir",   "sandbox"};
 // The longest turn limit a referee may ask for: an hour (a bot in a debugger has --no-time-limit).
 constexpr int kMaxTurnMs = 3'600'000;
 constexpr int kMaxExternalPlayers = 8;
@@ -134,6 +134,34 @@ referee::GameInfo entry_of(const ExternalGameSpec& spec) {
     return game;
 }
 
+// "time_rules" and "timebank_ms", refused as the SDK refuses them (GameManager.setTimebank).
+void read_time_rules(const nlohmann::json& json, ExternalGameSpec& spec) {
+    if (json.contains("time_rules")) {
+        const std::string text = string_field(json, "time_rules");
+        const std::optional<TimeRules> rules = time_rules_from_string(text);
+        if (!rules)
+            refuse("time_rules", "'" + text +
+                                     "': use \"plain\" (a turn past its limit is a timeout) or "
+                                     "\"codingame-4.7.7\" (SDK 4.7.7's overruns)");
+        spec.time_rules = *rules;
+    }
+    if (!json.contains("timebank_ms")) return;
+    if (json.contains("first_turn_ms") || json.contains("turn_ms"))
+        refuse("timebank_ms",
+               "a timebank replaces the per-turn limits: give either timebank_ms or "
+               "first_turn_ms/turn_ms, not both (the SDK's setTimebank refuses both too)");
+    spec.timebank_ms = positive_ms(json["timebank_ms"], "timebank_ms");
+    if (*spec.timebank_ms < kMinTimebankMs)
+        refuse("timebank_ms", std::to_string(*spec.timebank_ms) + " ms: use at least " +
+                                  std::to_string(kMinTimebankMs) + " ms (the SDK's least)");
+    if (static_cast<long>(*spec.timebank_ms) * spec.max_players > kMaxTimebankTotalMs)
+        refuse("timebank_ms",
+               std::to_string(*spec.timebank_ms) + " ms for each of " +
+                   std::to_string(spec.max_players) + " players: the SDK allows " +
+                   std::to_string(kMaxTimebankTotalMs) + " ms in all, at most " +
+                   std::to_string(kMaxTimebankTotalMs / spec.max_players) + " ms per player");
+}
+
 }  // namespace
 
 const referee::GameInfo& register_external_game(const ExternalGameSpec& spec) {
@@ -181,8 +209,12 @@ nlohmann::ordered_json to_json(const ExternalGameSpec& spec) {
     json["command"] = spec.command;
     json["protocol"] = to_string(spec.protocol);
     json["players"] = {spec.min_players, spec.max_players};
-    json["first_turn_ms"] = spec.first_turn_ms;
-    json["turn_ms"] = spec.turn_ms;
+    if (!spec.timebank_ms) {  // a timebank replaces them
+        json["first_turn_ms"] = spec.first_turn_ms;
+        json["turn_ms"] = spec.turn_ms;
+    }
+    if (spec.time_rules != TimeRules::plain) json["time_rules"] = to_string(spec.time_rules);
+    if (spec.timebank_ms) json["timebank_ms"] = *spec.timebank_ms;
     json["seeded"] = spec.seeded;
     if (!spec.working_dir.empty()) json["working_dir"] = spec.working_dir;
     if (spec.sandbox) json["sandbox"] = true;
@@ -219,6 +251,7 @@ ExternalGameSpec external_game_from_json(const nlohmann::json& json) {
     if (json.contains("first_turn_ms"))
         spec.first_turn_ms = positive_ms(json["first_turn_ms"], "first_turn_ms");
     if (json.contains("turn_ms")) spec.turn_ms = positive_ms(json["turn_ms"], "turn_ms");
+    read_time_rules(json, spec);
     if (json.contains("seeded")) {
         if (!json["seeded"].is_boolean()) refuse("seeded", "must be true or false");
         spec.seeded = json["seeded"].get<bool>();

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "arena/match/time_rules.hpp"
 #include "arena/process/bot_process.hpp"
 #include "referees/registry.hpp"
 
@@ -38,6 +39,11 @@ struct ExternalGameSpec {
     int max_players = 2;
     int first_turn_ms = 1000;  // the bots' limits: the protocols have none
     int turn_ms = 100;
+    // The SDK's time rules the game's bots are timed by ("time_rules"), and a timebank per player
+    // for the whole game instead of per-turn limits ("timebank_ms"). A brutaltester referee's
+    // bots are timed by arena; an SDK runner times its bots itself, by its own SDK's rules.
+    TimeRules time_rules = TimeRules::plain;
+    std::optional<int> timebank_ms;
     bool seeded = true;       // games get seeds (and "{seed}" is replaced)
     std::string working_dir;  // where the referee runs; empty: the arena's working directory
     // A referee is trusted code by default, like a config. Sandboxed (--sandbox, "sandbox": true),

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "arena/match/turn_timing.hpp"
 #include "arena/process/interrupt.hpp"
 
 namespace arena::match {
@@ -119,7 +120,15 @@ struct Seat {
     std::unique_ptr<process::BotProcess> bot;
     SeatResult result;
     std::size_t stderr_kept = 0;  // bytes of stderr stored in the log so far (kStderrCapPerGame)
+    SeatClock clock{TimeRules::plain, std::nullopt};
+    int startup_allowance_ms = 0;
 };
+
+// Milliseconds kept of a turn's CPU and wait: a tenth is finer than any limit's noise, and packs.
+std::optional<double> tenth_ms(const std::optional<std::chrono::nanoseconds>& d) {
+    if (!d) return std::nullopt;
+    return std::round(to_ms(*d) * 10) / 10;
+}
 
 // Adds `text` to the turn's stderr within the per-turn and the per-game caps.
 void keep_stderr(Seat& seat, Turn& turn, std::string_view text, bool truncated) {
@@ -187,6 +196,9 @@ std::vector<Seat> start_bots(boost::asio::io_context& io, const std::vector<Play
             if (!players[i].built.empty())
                 bot_options.sandbox_read_only.emplace_back(players[i].built, players[i].built);
             bot_options.defer_start_check = true;
+            bot_options.startup_allowance = std::chrono::milliseconds(options.startup_ms);
+            seats[i].clock = SeatClock(options.time_rules, options.timebank_ms);
+            seats[i].startup_allowance_ms = options.startup_ms;
             seats[i].bot = std::make_unique<process::BotProcess>(
                 io, process::split_command_line(players[i].command), bot_options);
         } catch (const std::exception& e) {  // SpawnError, or a command line we cannot split
@@ -206,14 +218,19 @@ std::vector<Seat> start_bots(boost::asio::io_context& io, const std::vector<Play
 // Reads the `lines` lines of an answer (Referee::output_lines()): the first within the turn's
 // limit, each next one within what remains of it. The lines come joined by '\n'; a missing one
 // ends the read with its status, as a single line's read ends.
-process::ReadResult read_answer(process::BotProcess& bot, const Turn& turn, int lines) {
-    const std::chrono::milliseconds limit(turn.limit_ms);
-    process::ReadResult answer = bot.exchange(turn.input, limit);
+process::ReadResult read_answer(process::BotProcess& bot, const Turn& turn, int lines,
+                               int hard_ms) {
+    const std::chrono::milliseconds limit(hard_ms);
+    const std::chrono::milliseconds grace(late_grace_ms(hard_ms));
+    process::ReadResult answer = bot.exchange(turn.input, limit, grace);
     for (int line = 1; line < lines && answer.status == process::ReadStatus::line; ++line) {
         const auto left = std::max(std::chrono::nanoseconds(0), limit - answer.elapsed);
         process::ReadResult next =
-            bot.exchange("", std::chrono::duration_cast<std::chrono::milliseconds>(left));
+            bot.exchange("", std::chrono::duration_cast<std::chrono::milliseconds>(left), grace);
         answer.elapsed += next.elapsed;
+        answer.late = next.late;
+        if (next.cpu && answer.cpu) *answer.cpu += *next.cpu;
+        if (next.wait && answer.wait) *answer.wait += *next.wait;
         answer.stderr_text += next.stderr_text;
         answer.stderr_truncated = answer.stderr_truncated || next.stderr_truncated;
         answer.status = next.status;
@@ -232,20 +249,40 @@ std::optional<referee::Verdict> play_turn(referee::Referee& referee, Seat& seat,
         if (seat.result.outcome == Outcome::ok) seat.result.outcome = Outcome::timeout;
         return verdict;
     }
-    process::ReadResult read = read_answer(*seat.bot, turn, std::max(1, referee.output_lines()));
+    const TurnLimits limits = seat.clock.limits(turn.limit_ms);
+    turn.limit_ms = limits.limit_ms;
+    process::ReadResult read =
+        read_answer(*seat.bot, turn, std::max(1, referee.output_lines()), limits.hard_ms);
     // Interrupted (Ctrl-C): the arena killed the bots, so this turn was cut short by us, not
     // missed by the bot. It is left out rather than judged a timeout or crash.
     if (process::interrupt_signal() != 0) return std::nullopt;
     turn.time_ms = to_ms(read.elapsed);
+    turn.cpu_ms = tenth_ms(read.cpu);
+    turn.wait_ms = tenth_ms(read.wait);
+    turn.late = read.late;
+    if (read.startup) {
+        seat.result.startup_ms = to_ms(*read.startup);
+        seat.result.startup_ready = read.startup_wait.count() == 0;
+    }
     keep_stderr(seat, turn, read.stderr_text, read.stderr_truncated);
-    if (read.status == process::ReadStatus::line) {
+    bool answered = read.status == process::ReadStatus::line;
+    if (answered && !seat.clock.accept_answer(turn.time_ms, turn)) {
+        answered = false;  // the overrun too many: a timeout, its answer never used
+        seat.result.timing = overrun_timing(turn);
+        seat.result.outcome = Outcome::timeout;
+        stop_bot(seat, &turn);
+        verdict = referee.timeout();
+    } else if (answered) {
         turn.output = std::move(read.line);
         verdict = referee.play(*turn.output);
         if (!verdict.accepted) seat.result.outcome = Outcome::invalid;
     } else {
+        if (read.status == process::ReadStatus::timeout)
+            seat.result.timing = timeout_timing(read, turn, limits.hard_ms, seat.startup_allowance_ms);
         seat.result.outcome = classify_no_answer(seat, turn, read.status);
         verdict = referee.timeout();
     }
+    seat.clock.end_turn(turn.time_ms, !answered, turn);
     return verdict;
 }
 

@@ -53,8 +53,24 @@ struct Turn {
     std::optional<std::string> output;  // the line read without its line end; nullopt if none
     std::string stderr_text;
     bool stderr_truncated = false;
-    double time_ms = 0;  // from writing the input until the line end (or giving up)
+    // From the turn's clock start (writing the input; on a first turn, when the bot began reading
+    // it, see MatchOptions::startup_ms) until the line end, or until the read gave up. A late
+    // answer's real time when `late`.
+    double time_ms = 0;
     int limit_ms = 0;
+    // What the bot's threads did during the turn (docs/match-log.md): CPU time, and time they
+    // were runnable but waited for a CPU. Unset where the kernel does not tell.
+    std::optional<double> cpu_ms;
+    std::optional<double> wait_ms;
+    bool late = false;  // no answer by the deadline, but one within the late grace: never used
+    // A timeout that the wait for a CPU explains: had the bot not waited, it would have answered
+    // in time (time_ms - wait_ms < the turn's hard limit). The machine was too busy: fewer games
+    // at once (--concurrency) play it fairly.
+    bool load_timeout = false;
+    // SDK 4.7.7 rules (TimeRules::codingame_4_7_7): answered after limit_ms but within the hard
+    // limit; the player's first two are accepted, the third is a timeout.
+    bool overrun = false;
+    std::optional<int> bank_ms;  // a timebank: what the player has left after this turn
     std::string summary;  // the referee's game-summary text for this turn
     std::string error;    // the referee's error text, when the turn was rejected
 };
@@ -65,6 +81,15 @@ struct SeatResult {
     Outcome outcome = Outcome::ok;
     std::string detail;  // what happened to the process: "exit code 0", "signal 11 (SIGSEGV)", ...
     bool stderr_cut = false;  // its stderr reached kStderrCapPerGame: later stderr was dropped
+    // From the bot's spawn until its first turn's clock started (it began reading its first
+    // input, or the start-up allowance ran out). When `startup_ready`, the bot was already
+    // waiting when its input was written, and this is only an upper bound of its start-up.
+    std::optional<double> startup_ms;
+    bool startup_ready = false;
+    // A timeout's timing in words: "answered after 70.3 ms (limit 50 ms)", "no answer within
+    // 100 ms", "did not read its first input within the start-up allowance (4000 ms)", with
+    // "; a load timeout: ..." when the wait for a CPU explains it. Empty otherwise.
+    std::string timing;
 };
 
 struct MatchLog {
@@ -94,6 +119,11 @@ struct MatchLog {
 // still waited for, while a bot that never answers cannot hold the arena forever.
 inline constexpr int kNoTimeLimitMs = 24 * 60 * 60 * 1000;
 
+// CodinGame's defaults (SDK GameManager): what a bot may take to start before its first turn's
+// clock starts anyway, and the grace a late answer is waited for (never used, only timed).
+inline constexpr int kDefaultStartupMs = 4000;
+inline constexpr int kLateGraceCapMs = 100;
+
 struct MatchOptions {
     // Kill grace, default limits and sandbox; the working dir (and any limits or sandbox of its
     // own) comes from each PlayerSpec.
@@ -105,6 +135,14 @@ struct MatchOptions {
     // No time limit to speak of (kNoTimeLimitMs per turn): for stepping through a bot in a
     // debugger (`--no-time-limit`). Replaces time_scale and time_margin_ms.
     bool no_time_limit = false;
+    // The start-up allowance (process::BotOptions::startup_allowance): a bot's first turn's
+    // clock starts when it begins reading its first input, or this long after its spawn. 0: when
+    // the input is written (as before).
+    int startup_ms = kDefaultStartupMs;
+    // An external game's rules (its spec's "time_rules" and "timebank_ms"); built-in games are
+    // plain.
+    TimeRules time_rules = TimeRules::plain;
+    std::optional<int> timebank_ms;
     // Called after each turn (e.g. to print it); runs on the match's thread.
     std::function<void(const Turn&)> on_turn;
 };

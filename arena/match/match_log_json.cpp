@@ -12,11 +12,16 @@ Json optional_string(const std::optional<std::string>& value) {
 
 Json to_json(const MatchLog& log) {
     Json players = Json::array();
-    for (const PlayerSpec& p : log.players) {
+    for (std::size_t i = 0; i < log.players.size(); ++i) {
+        const PlayerSpec& p = log.players[i];
         Json player = {{"name", p.name}, {"command", p.command}};
         if (!p.working_dir.empty()) player["working_dir"] = p.working_dir;
         if (p.limits && p.limits->any()) player["limits"] = p.limits->describe();
         if (p.sandbox) player["sandbox"] = *p.sandbox;
+        if (i < log.seats.size() && log.seats[i].startup_ms) {
+            player["startup_ms"] = round_log_ms(*log.seats[i].startup_ms);
+            if (log.seats[i].startup_ready) player["startup_ready"] = true;
+        }
         players.push_back(std::move(player));
     }
     Json turns = Json::array();
@@ -35,11 +40,17 @@ Json to_json(const MatchLog& log) {
         if (t.stderr_truncated) turn["stderr_truncated"] = true;
         turn["time_ms"] = round_log_ms(t.time_ms);
         turn["limit_ms"] = t.limit_ms;
+        turn["cpu_ms"] = t.cpu_ms ? Json(*t.cpu_ms) : Json(nullptr);
+        turn["wait_ms"] = t.wait_ms ? Json(*t.wait_ms) : Json(nullptr);
+        if (t.late) turn["late"] = true;
+        if (t.load_timeout) turn["load_timeout"] = true;
+        if (t.overrun) turn["overrun"] = true;
+        if (t.bank_ms) turn["bank_ms"] = *t.bank_ms;
         turns.push_back(std::move(turn));
     }
     Json scores = Json::array(), ranks = Json::array(), outcomes = Json::array(),
-         details = Json::array(), stderr_cut = Json::array();
-    bool any_stderr_cut = false;
+         details = Json::array(), stderr_cut = Json::array(), timings = Json::array();
+    bool any_stderr_cut = false, any_timing = false;
     for (const SeatResult& s : log.seats) {
         scores.push_back(s.score);
         ranks.push_back(s.rank);
@@ -47,6 +58,8 @@ Json to_json(const MatchLog& log) {
         details.push_back(s.detail);
         stderr_cut.push_back(s.stderr_cut);
         any_stderr_cut = any_stderr_cut || s.stderr_cut;
+        timings.push_back(s.timing);
+        any_timing = any_timing || !s.timing.empty();
     }
     Json result = {{"scores", std::move(scores)},
                    {"ranks", std::move(ranks)},
@@ -54,6 +67,7 @@ Json to_json(const MatchLog& log) {
                    {"reason", log.reason},
                    {"details", std::move(details)}};
     if (any_stderr_cut) result["stderr_cut"] = std::move(stderr_cut);
+    if (any_timing) result["timings"] = std::move(timings);
     Json json = {{"version", kMatchLogVersion}, {"game", log.game}};
     // An external referee's game: its spec, so that replay and view register the game from the
     // log alone (docs/other-games.md).

@@ -67,7 +67,12 @@ MatchLog play_game(const referee::GameSetup& setup, const std::vector<PlayerSpec
     if (GameRunner runner = runner_of(game.name)) {
         log = runner(setup, players, options);
     } else if (std::unique_ptr<referee::Referee> referee = start_referee(setup, players, log)) {
-        log = play_match(*referee, players, options);
+        MatchOptions timed = options;
+        if (const ExternalGameSpec* spec = external_game_spec(game.name)) {
+            timed.time_rules = spec->time_rules;
+            timed.timebank_ms = spec->timebank_ms;
+        }
+        log = play_match(*referee, players, timed);
     }
     log.game = game.name;
     if (const ExternalGameSpec* spec = external_game_spec(game.name)) log.external = *spec;

@@ -111,6 +111,7 @@ struct Command {
     // CPU limit, as CodinGame's players expect, SIGKILL a second later.
     if (command.fsize > 0) set_rlimit(RLIMIT_FSIZE, command.fsize, command.fsize);
     if (command.cpu > 0) set_rlimit(RLIMIT_CPU, command.cpu, command.cpu + 1);
+    report(proto::kBotPid, pid_seen_by_arena());
     sys_close(kStatusFd);
     const long error =
         sys(__NR_execve, arg(command.argv[0]), arg(command.argv + 1), arg(command.envp));

@@ -17,6 +17,9 @@ inline constexpr std::int32_t kExited = 3;      // value: the bot's wait status
 // The in-process init only (namespace_init.cpp): a step before the bot's start failed.
 // value: setup_failure(step, errno).
 inline constexpr std::int32_t kSetupFailed = 4;
+// Written by the bot's main process just before its exec, so always before kStarted (or
+// kExecFailed). value: its pid as the arena sees it (-1: unknown), for its CPU counters.
+inline constexpr std::int32_t kBotPid = 5;
 
 // The steps of kSetupFailed, by index.
 inline constexpr const char* kSetupSteps[] = {"setsid", "user namespace", "prctl", "cgroup",

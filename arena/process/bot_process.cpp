@@ -43,7 +43,7 @@ BotProcess::Impl::Impl(asio::io_context& io, const std::vector<std::string>& arg
       out_buf_(kStdoutBufferStart) {
     prepare_arena_process();
     const BotCommand command = prepare_bot_command(argv, options);
-    cgroup_ = BotCgroup(options.limits, program_, init_processes_in_bot_cgroup());
+    cgroup_ = BotCgroup(options.limits, program_, init_processes_in_bot_cgroup(), options.cpu_share);
     start(command);
     diagnostics::log().debug("spawn pid {} ({}): {}", pid_,
                              contained_ ? "contained: the init of the bot's PID namespace"
@@ -110,10 +110,7 @@ void BotProcess::Impl::watch_process() {
 // posix_spawn waits for the exec; the init is our program, and answers at once.
 void BotProcess::Impl::await_start(const std::string& executable) {
     init_protocol::Record record{};
-    ssize_t n;
-    while ((n = ::read(status_fd_, &record, sizeof record)) < 0 && errno == EINTR) {
-    }
-    ::fcntl(status_fd_, F_SETFL, ::fcntl(status_fd_, F_GETFL) | O_NONBLOCK);
+    const ssize_t n = read_start_word(record);
     if (n == sizeof record && record.kind == init_protocol::kStarted) return;
     ::kill(pid_, SIGKILL);
     unregister_live_bot(pid_);
@@ -123,6 +120,21 @@ void BotProcess::Impl::await_start(const std::string& executable) {
     status_fd_ = -1;
     diagnostics::log().debug("pid {}: the bot did not start; its init killed and reaped", pid_);
     start_failed(n == sizeof record ? &record : nullptr, executable);
+}
+
+// Reads the init's word on the start (blocking: the init answers at once), keeping the bot's pid
+// that comes before it; then makes the status pipe non-blocking for the exit watch. Returns
+// read()'s result for the word.
+ssize_t BotProcess::Impl::read_start_word(init_protocol::Record& record) {
+    ssize_t n;
+    for (;;) {
+        while ((n = ::read(status_fd_, &record, sizeof record)) < 0 && errno == EINTR) {
+        }
+        if (n != sizeof record || record.kind != init_protocol::kBotPid) break;
+        if (record.value > 0) bot_pid_ = record.value;
+    }
+    ::fcntl(status_fd_, F_SETFL, ::fcntl(status_fd_, F_GETFL) | O_NONBLOCK);
+    return n;
 }
 
 // The init's word on a bot that did not start (none: it ended without one): SpawnError.
@@ -141,10 +153,7 @@ void BotProcess::Impl::confirm_start() {
     if (!start_pending_) return;
     start_pending_ = false;
     init_protocol::Record record{};
-    ssize_t n;
-    while ((n = ::read(status_fd_, &record, sizeof record)) < 0 && errno == EINTR) {
-    }
-    ::fcntl(status_fd_, F_SETFL, ::fcntl(status_fd_, F_GETFL) | O_NONBLOCK);
+    const ssize_t n = read_start_word(record);
     if (n == sizeof record && record.kind == init_protocol::kStarted) return;
     diagnostics::log().debug("pid {}: the bot did not start; its init stopped and reaped", pid_);
     stop();
@@ -169,8 +178,9 @@ BotProcess::~BotProcess() = default;  // ~Impl stops the bot
 BotProcess::BotProcess(BotProcess&&) noexcept = default;
 BotProcess& BotProcess::operator=(BotProcess&&) noexcept = default;
 
-ReadResult BotProcess::exchange(std::string_view input, std::chrono::milliseconds limit) {
-    return impl_->exchange(input, limit);
+ReadResult BotProcess::exchange(std::string_view input, std::chrono::milliseconds limit,
+                               std::chrono::milliseconds late_grace) {
+    return impl_->exchange(input, limit, late_grace);
 }
 
 ExitStatus BotProcess::stop() {

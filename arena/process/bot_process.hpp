@@ -77,6 +77,22 @@ struct ReadResult {
     std::chrono::nanoseconds elapsed{0};
     std::string stderr_text;        // what the bot wrote on stderr since the previous exchange
     bool stderr_truncated = false;  // stderr_text was cut at kStderrCapPerTurn
+
+    // The first exchange only: from the spawn until the turn's clock started (the bot began
+    // reading its input, or the start-up allowance ran out), and how much of that came after the
+    // input was written (0 when the bot was already waiting for it). With a start-up allowance,
+    // `elapsed` counts from that clock start, not from the write.
+    std::optional<std::chrono::nanoseconds> startup;
+    std::chrono::nanoseconds startup_wait{0};
+    // The start-up allowance ran out before the bot began reading its first input.
+    bool startup_exceeded = false;
+    // status == timeout, with a late grace: a line came after the deadline but within the grace.
+    // `elapsed` is then that line's real time and `line` the line, which is never an answer.
+    bool late = false;
+    // What the bot's threads used during the exchange: CPU time, and time runnable but waiting
+    // for a CPU (run-queue delay). Unset where the kernel does not tell (cpu_usage.hpp).
+    std::optional<std::chrono::nanoseconds> cpu;
+    std::optional<std::chrono::nanoseconds> wait;
 };
 
 // How the process ended.
@@ -155,7 +171,20 @@ struct BotOptions {
     // have thrown). Lets a match start every seat's bot before waiting for any (their inits start
     // in parallel). Only the PID-namespace containment waits for an exec; elsewhere no effect.
     bool defer_start_check = false;
+    // The first exchange's clock starts when the bot begins reading its input (it is then
+    // waiting for it) or once this long has passed since the spawn, whichever is first, and
+    // never before the input is written: a bot's start-up (a JVM, imports, tables built at load)
+    // is not charged to its first turn, as CodinGame does not charge it. 0: the clock starts
+    // when the input is written.
+    std::chrono::milliseconds startup_allowance{0};
+    // A cgroup of the CPU controller of its own (where one is writable): every bot then gets an
+    // equal share of the CPUs when bots compete for them (cpu_shares_supported()).
+    bool cpu_share = false;
 };
+
+// Whether bots can get a CPU share of their own here (BotOptions::cpu_share): a writable cgroup
+// of the CPU controller (root, or delegation).
+bool cpu_shares_supported();
 
 // Checks once per process that bubblewrap is installed and can create its namespaces here
 // (probing it with a trivial command). Throws SpawnError saying what is missing and what to do.
@@ -201,7 +230,10 @@ class BotProcess {
     // arrives after a timeout stays buffered and answers the next exchange. After an overflow
     // every later exchange reports overflow; after stop(), closed (unless a line is buffered).
     // Must not be called from inside an io_context handler.
-    ReadResult exchange(std::string_view input, std::chrono::milliseconds limit);
+    // late_grace: when no line came by the deadline, the read goes on that much longer, so that a
+    // late answer's real time is known (ReadResult::late); such a line is taken, never an answer.
+    ReadResult exchange(std::string_view input, std::chrono::milliseconds limit,
+                        std::chrono::milliseconds late_grace = std::chrono::milliseconds(0));
 
     // Closes stdin, sends SIGTERM to every process of the bot, waits up to kill_grace for the bot
     // to exit, then SIGKILLs everything of it and reaps. Bounded in time whatever the bot does.

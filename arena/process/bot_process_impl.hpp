@@ -21,6 +21,7 @@
 #include "arena/process/bot_init_protocol.hpp"
 #include "arena/process/bot_process.hpp"
 #include "arena/process/cgroup.hpp"
+#include "arena/process/cpu_usage.hpp"
 #include "arena/process/namespace_init.hpp"
 #include "arena/process/process_v2.hpp"
 #include "arena/process/spawn_support.hpp"
@@ -44,7 +45,8 @@ struct BotProcess::Impl {
     Impl(asio::io_context& io, const std::vector<std::string>& argv, const BotOptions& options);
     ~Impl();
 
-    ReadResult exchange(std::string_view input, std::chrono::milliseconds limit);
+    ReadResult exchange(std::string_view input, std::chrono::milliseconds limit,
+                        std::chrono::milliseconds late_grace);
     ExitStatus stop();
     std::optional<ExitStatus> poll_exit();
     std::string take_stderr();
@@ -53,6 +55,7 @@ struct BotProcess::Impl {
     void start(const BotCommand& command);
     void watch_process();
     void await_start(const std::string& executable);
+    ssize_t read_start_word(init_protocol::Record& record);
     [[noreturn]] void start_failed(const init_protocol::Record* record,
                                    const std::string& executable);
     void confirm_start();
@@ -75,6 +78,13 @@ struct BotProcess::Impl {
     void drain_handlers();
     void wait_for_line(Clock::time_point deadline);
     void watch_main_exit();
+    // the turn's clock and what the bot used meanwhile (turn_clock.cpp)
+    bool input_taken();
+    Clock::time_point wait_for_first_read(Clock::time_point written, ReadResult& result);
+    void watch_counters();
+    std::optional<CpuSample> sample_usage(bool refresh);
+    std::optional<CpuSample> usage_before_turn();
+    void record_usage(const std::optional<CpuSample>& before, ReadResult& result);
     int exit_watch_fd() const;
     // limits: checked while the bot is waited for
     bool watches_limits() const {
@@ -150,6 +160,16 @@ struct BotProcess::Impl {
     // defer_start_check: the init's first word not read yet; the executable, for its message.
     bool start_pending_ = false;
     std::string start_executable_;
+
+    // the turn's clock (turn_clock.cpp)
+    const Clock::time_point spawned_at_ = Clock::now();
+    bool first_exchange_ = true;
+    std::size_t written_now_ = 0;  // bytes of this exchange's input the pipe took at once
+    int bot_pid_ = -1;             // contained: the bot's main process, as the init reported it
+    ThreadCounters counters_;
+    bool counters_set_ = false;
+    std::optional<CpuSample> last_sample_;
+    Clock::time_point last_sample_at_{};
 };
 
 }  // namespace arena::process

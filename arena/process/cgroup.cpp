@@ -28,11 +28,16 @@ namespace {
 struct Hierarchy {
     std::string own_dir;
     bool v2 = false;
+    bool has_cpu = false;  // v2: the cpu controller is delegated too
     explicit operator bool() const { return !own_dir.empty(); }
 };
 
 struct Layout {
     Hierarchy memory, pids, cpu;
+    // The CPU scheduler's controller (v1 "cpu", v2 "cpu"): a bot in a cgroup of its own there
+    // gets an equal share of the CPUs against every other bot when they compete (cpu.shares /
+    // cpu.weight left at their defaults).
+    Hierarchy share;
 };
 
 std::vector<std::string> words(const std::string& line, char separator) {
@@ -96,7 +101,7 @@ std::optional<Hierarchy> usable_v2(const std::string& mount_point, const OwnCgro
         }
         return false;
     };
-    if (has("memory") && has("pids") && writable_dir(dir)) return Hierarchy{dir, true};
+    if (has("memory") && has("pids") && writable_dir(dir)) return Hierarchy{dir, true, has("cpu")};
     return std::nullopt;
 }
 
@@ -107,6 +112,7 @@ void add_v1(Layout& layout, const std::string& mount_point, const std::string& o
         Hierarchy* slot = option == "memory"    ? &layout.memory
                           : option == "pids"    ? &layout.pids
                           : option == "cpuacct" ? &layout.cpu
+                          : option == "cpu"     ? &layout.share
                                                 : nullptr;
         if (slot == nullptr) continue;
         std::optional<std::string> path;
@@ -134,7 +140,7 @@ Layout detect_layout() {
         const std::string& mount_point = before[4];
         if (after[0] == "cgroup2") {
             if (const std::optional<Hierarchy> v2 = usable_v2(mount_point, own))
-                return Layout{*v2, *v2, *v2};
+                return Layout{*v2, *v2, *v2, v2->has_cpu ? *v2 : Hierarchy{}};
         } else if (after[0] == "cgroup") {
             add_v1(layout, mount_point, after[2], own);
         }
@@ -145,9 +151,10 @@ Layout detect_layout() {
 Layout logged_layout() {
     const Layout detected = detect_layout();
     auto where = [](const Hierarchy& h) { return h ? h.own_dir : std::string("none writable"); };
-    diagnostics::log().debug("cgroups for the limits (cgroup {}): memory {}, pids {}, cpu {}",
-                             detected.memory.v2 ? "v2" : "v1", where(detected.memory),
-                             where(detected.pids), where(detected.cpu));
+    diagnostics::log().debug(
+        "cgroups for the limits (cgroup {}): memory {}, pids {}, cpu {}, CPU shares {}",
+        detected.memory.v2 ? "v2" : "v1", where(detected.memory), where(detected.pids),
+        where(detected.cpu), where(detected.share));
     return detected;
 }
 
@@ -242,6 +249,10 @@ std::atomic<long> bot_counter{0};
 
 }  // namespace
 
+bool cpu_shares_supported() {
+    return static_cast<bool>(layout().share);
+}
+
 void check_limits_supported(const Limits& limits) {
     const Layout& l = layout();
     std::string problem;
@@ -310,13 +321,19 @@ void set_memory_limit(const std::string& dir, long mib, bool v2, int& events_fd,
 
 }  // namespace
 
-BotCgroup::BotCgroup(const Limits& limits, const std::string& program, int helpers) {
-    if (!limits.memory_mb && !limits.processes && !limits.cpu_seconds) return;
-    check_limits_supported(limits);
+BotCgroup::BotCgroup(const Limits& limits, const std::string& program, int helpers,
+                     bool cpu_share) {
     const Layout& l = layout();
+    cpu_share = cpu_share && l.share;
+    if (!limits.memory_mb && !limits.processes && !limits.cpu_seconds && !cpu_share) return;
+    check_limits_supported(limits);
     const std::string name = "bot-" + std::to_string(++bot_counter);
     v2_ = l.memory.v2;
     try {
+        if (cpu_share) {
+            const std::string dir = bot_dir(l.share, name, dirs_, procs_fds_);
+            diagnostics::log().debug("cgroup {}: the bot's own CPU share", dir);
+        }
         if (limits.memory_mb) {
             const std::string dir = bot_dir(l.memory, name, dirs_, procs_fds_);
             set_memory_limit(dir, *limits.memory_mb, v2_, events_fd_, peak_fd_);

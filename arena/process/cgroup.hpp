@@ -22,7 +22,10 @@ class BotCgroup {
     // Creates the cgroups `limits` needs (none for a file size limit alone) and sets the limits.
     // `helpers`: processes of ours in the cgroup beside the bot's (its namespace's init), not
     // counted against its process limit. Throws SpawnError saying what is missing and what to do.
-    BotCgroup(const Limits& limits, const std::string& program, int helpers);
+    // cpu_share: also a cgroup of the CPU controller, so that the bot gets an equal share of the
+    // CPUs against every other bot (ignored where no such cgroup is writable).
+    BotCgroup(const Limits& limits, const std::string& program, int helpers,
+              bool cpu_share = false);
     ~BotCgroup();
     BotCgroup(BotCgroup&& other) noexcept;
     BotCgroup& operator=(BotCgroup&& other) noexcept;
@@ -33,6 +36,11 @@ class BotCgroup {
     // writes "0" to each before exec, so the bot is inside from its first instruction.
     const std::vector<int>& procs_fds() const { return procs_fds_; }
 
+    // The file listing every thread of the bot (v1 "tasks", v2 "cgroup.threads"), "" without a
+    // cgroup.
+    std::string threads_file() const {
+        return dirs_.empty() ? std::string() : dirs_.front() + (v2_ ? "/cgroup.threads" : "/tasks");
+    }
     // CPU time of every process of the bot so far, or nullopt without a CPU cgroup.
     std::optional<double> cpu_seconds() const;
     // Processes the kernel's OOM killer ended in the bot's memory cgroup (0 without one).

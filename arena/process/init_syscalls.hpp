@@ -114,6 +114,22 @@ inline void sys_sigaction(int sig, void (*handler)(int)) {
     sys(__NR_rt_sigaction, sig, arg(&action), 0, sizeof(KernelSigset));
 }
 
+// The calling process's pid as the arena sees it: /proc/self names it in the namespace of the
+// proc file system mounted there (the arena's), whatever PID namespace the caller is in. -1 when
+// /proc cannot tell. The bot's child reports it (kBotPid) so that the arena can read the bot's
+// CPU and wait counters (/proc/<pid>/task/*/schedstat).
+inline int pid_seen_by_arena() {
+    char text[24];
+    const long n = sys(__NR_readlinkat, AT_FDCWD, arg("/proc/self"), arg(text), sizeof text);
+    if (n <= 0) return -1;
+    int value = 0;
+    for (long i = 0; i < n; ++i) {
+        if (text[i] < '0' || text[i] > '9') return -1;
+        value = value * 10 + (text[i] - '0');
+    }
+    return value;
+}
+
 // The loop of a namespace's init (both inits) once the bot runs: forwards SIGTERM to every
 // process of the namespace, reaps every process re-parented to it (`on_reaped` sees each, e.g.
 // to add up their usage), and when the bot's main process ends writes its wait status to fd 3

@@ -161,6 +161,7 @@ int bot_main(void* data) {
             sys_exit(127);
         }
     }
+    report(3, proto::kBotPid, pid_seen_by_arena());
     sys(__NR_close_range, 3, ~0U, 0);  // the status pipe, the cgroup files and all the init has
     sys(__NR_setsid);
     sys_sigaction(SIGTERM, SIG_DFL);

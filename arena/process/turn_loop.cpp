@@ -50,6 +50,7 @@ const char* read_status_name(ReadStatus status) {
 // ---- stdin ----
 
 void BotProcess::Impl::send(std::string_view input) {
+    written_now_ = 0;
     if (stdin_closed_ || input.empty()) return;
     if (writing_) {  // an earlier input is still being written: keep the order
         queued_input_.append(input);
@@ -68,6 +69,7 @@ void BotProcess::Impl::send(std::string_view input) {
             return;
         }
     }
+    written_now_ = done;
     if (done == input.size()) return;
     // The rest is written as the bot reads; the deadline keeps running meanwhile.
     diagnostics::log().trace("pid {}: stdin full after {} of {} bytes: the rest as it reads", pid_,
@@ -230,19 +232,38 @@ void BotProcess::Impl::drain_handlers() {
 
 // ---- the exchange ----
 
-ReadResult BotProcess::Impl::exchange(std::string_view input, std::chrono::milliseconds limit) {
+ReadResult BotProcess::Impl::exchange(std::string_view input, std::chrono::milliseconds limit,
+                                      std::chrono::milliseconds late_grace) {
     if (start_pending_) confirm_start();  // before the turn clock: the bot's exec is not its turn
     ReadResult result;
-    const auto start = Clock::now();  // the turn clock includes writing the input
+    std::optional<CpuSample> before = usage_before_turn();
+    const auto written = Clock::now();  // the turn clock includes writing the input
     if (!stopped_) send(input);
+    auto start = written;
 
     LineScan scan = take_line(result.line);  // an extra line of an earlier turn answers at once
     if (scan == LineScan::none && !stdout_eof_ && !stopped_) {
         if (!reading_stdout_) start_stdout_read();
+        if (first_exchange_ && options_.startup_allowance.count() > 0) {
+            start = wait_for_first_read(written, result);
+            if (start > written) before = sample_usage(true);  // its start-up is not its turn's
+        }
         wait_for_line(start + limit);
         scan = take_line(result.line);
+        if (scan == LineScan::none && late_grace.count() > 0 && reading_stdout_ && !main_ended_ &&
+            !stopped_) {
+            // Measured, never used: how late the answer is, within the grace.
+            wait_for_line(start + limit + late_grace);
+            result.late = take_line(result.line) == LineScan::line;
+        }
+    }
+    if (first_exchange_) {
+        first_exchange_ = false;
+        result.startup = start - spawned_at_;
+        result.startup_wait = start - written;
     }
     result.elapsed = Clock::now() - start;
+    record_usage(before, result);
     if (watches_limits() && !stopped_) check_limits();
 
     switch (scan) {

@@ -17,6 +17,7 @@ FailedGame failed_game(const tournament::GameRecord& record, std::size_t seat) {
     if (const tournament::SeatFailure* failure = tournament::failure_of(record, seat)) {
         failed.turn = failure->turn;
         failed.error = with_player_names(failure->error, record.players);
+        failed.timing = failure->timing;
     }
     return failed;
 }
@@ -43,6 +44,10 @@ std::vector<BotHealth> bot_health(const std::vector<std::string>& bots, const Ru
             h.timeouts = t.timeouts;
             h.crashes = t.crashes;
             h.invalids = t.invalids;
+            h.load_timeouts = t.load_timeouts;
+            h.startups = t.startups;
+            h.startup_mean_ms = t.startups ? t.startup_total_ms / t.startups : 0;
+            h.startup_max_ms = t.startup_max_ms;
             h.first_timeout = t.first_timeout.game_id;
             h.first_crash = t.first_crash.game_id;
             h.first_invalid = t.first_invalid.game_id;
@@ -77,6 +82,7 @@ nlohmann::ordered_json first_failure_json(const FailedGame& failed) {
             {"outcome", match::to_string(failed.outcome)},
             {"turn", failed.turn ? nlohmann::ordered_json(failed.turn) : nullptr},
             {"error", failed.error},
+            {"timing", failed.timing},
             {"detail", failed.detail}};
 }
 
@@ -90,6 +96,9 @@ nlohmann::ordered_json to_json(const BotHealth& h) {
             {"timeouts", h.timeouts},
             {"crashes", h.crashes},
             {"invalids", h.invalids},
+            {"load_timeouts", h.load_timeouts},
+            {"startup_ms",
+             {{"games", h.startups}, {"mean", h.startup_mean_ms}, {"max", h.startup_max_ms}}},
             {"first_timeout", id_or_null(h.first_timeout)},
             {"first_crash", id_or_null(h.first_crash)},
             {"first_invalid", id_or_null(h.first_invalid)},

@@ -20,6 +20,7 @@ struct FailedGame {
     int turn = 0;        // the failing turn; 0: not known (a record from before turns were kept)
     std::string error;   // the referee's error text, "$0"/"$1" replaced by the bots' names
     std::string detail;  // how the bot's process ended ("exit code 0", "signal 11 (SIGSEGV)")
+    std::string timing;  // a timeout's timing in words ("answered after 70.3 ms (limit 50 ms)")
     // The record's "log": the match log's path relative to the run's directory ("" when the
     // log was not kept), which replay commands point at.
     std::string log;
@@ -32,6 +33,9 @@ struct BotHealth {
     std::string bot;
     int games = 0;
     int timeouts = 0, crashes = 0, invalids = 0;
+    int load_timeouts = 0;  // of the timeouts, those the wait for a CPU explains
+    int startups = 0;       // games whose first turn's clock its start-up held back
+    double startup_mean_ms = 0, startup_max_ms = 0;
     // Id of the first game (the earliest by game id, schedule_before) with each kind of failure;
     // "" if none.
     std::string first_timeout, first_crash, first_invalid;

@@ -20,9 +20,20 @@ std::string failure_counts(const BotHealth& h) {
             (text.empty() ? "" : ", ") + std::to_string(count) + " " + (count == 1 ? one : many);
     };
     add(h.timeouts, "timeout", "timeouts");
+    add(h.load_timeouts, "of them a load timeout", "of them load timeouts");
     add(h.crashes, "crash", "crashes");
     add(h.invalids, "invalid answer", "invalid answers");
     return text;
+}
+
+// A run with load timeouts says how many and what to do.
+std::string load_timeouts_advice(const std::vector<BotHealth>& health) {
+    int load = 0;
+    for (const BotHealth& h : health) load += h.load_timeouts;
+    if (load == 0) return "";
+    return "  " + std::to_string(load) + (load == 1 ? " timeout" : " timeouts") +
+           " came from a busy machine (the bot waited for a CPU long enough to explain it): play "
+           "fewer games at once (lower --concurrency), or stop what else runs, and play again\n";
 }
 
 }  // namespace
@@ -32,6 +43,7 @@ std::string failure_description(const FailedGame& failed) {
     text += failed.turn > 0 ? " at turn " + std::to_string(failed.turn)
                             : " (turn not recorded: see the game's log)";
     if (!failed.error.empty()) text += ": " + failed.error;
+    if (!failed.timing.empty()) text += " (" + failed.timing + ")";
     // A crash's referee text is CodinGame's timeout message: how the process ended says more.
     if (failed.outcome == match::Outcome::crash && !failed.detail.empty())
         text += " (" + failed.detail + ")";
@@ -76,7 +88,7 @@ std::string failures_text(const RunTally& tally, const std::filesystem::path& ou
                 terminal::visible(failure_replay_command(h.first_failed_game, out_dir, program)) +
                 "\n";
     }
-    return text + referee_failures;
+    return text + load_timeouts_advice(health) + referee_failures;
 }
 
 std::string failures_text(const std::vector<tournament::GameRecord>& records,

@@ -102,6 +102,13 @@ void RunTally::add_health(const tournament::GameRecord& r) {
         if (outcome == match::Outcome::invalid)
             ++h.invalids, keep_earliest(h.first_invalid, r, seat);
         if (outcome != match::Outcome::ok) keep_earliest(h.first_failure, r, seat);
+        if (const tournament::SeatFailure* failure = tournament::failure_of(r, seat))
+            h.load_timeouts += failure->load;
+        if (seat < r.startup_ms.size() && r.startup_ms[seat]) {
+            ++h.startups;
+            h.startup_total_ms += *r.startup_ms[seat];
+            h.startup_max_ms = std::max(h.startup_max_ms, *r.startup_ms[seat]);
+        }
         if (seat < r.turn_ms.size()) {
             const std::vector<double>& times = r.turn_ms[seat];
             // Equal times come in runs (a record read back has them ascending): one add a run.

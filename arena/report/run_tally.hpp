@@ -36,6 +36,11 @@ bool schedule_before(const std::string& a, const std::string& b);
 struct BotTally {
     int games = 0;
     int timeouts = 0, crashes = 0, invalids = 0;
+    int load_timeouts = 0;  // timeouts the wait for a CPU explains (the machine was too busy)
+    // Its start-ups that held its first turn's clock back (records' startup_ms): how many, their
+    // sum and the longest.
+    int startups = 0;
+    double startup_total_ms = 0, startup_max_ms = 0;
     FailedGame first_timeout, first_crash, first_invalid, first_failure;
     tournament::TurnHistogram turn_times, first_turn_times;
 };

@@ -246,7 +246,7 @@ void read_time(const FieldReader& fields, TournamentConfig& config) {
     if (!time) return;
     if (!time->is_object())
         fields.fail("time", "must be an object {\"scale\": 1.0, \"margin_ms\": 0}");
-    fields.check_fields(*time, "time", {"scale", "margin_ms"});
+    fields.check_fields(*time, "time", {"scale", "margin_ms", "startup_ms"});
     for (const auto& [key, value] : time->items()) {
         if (key == "scale") {
             // Below 0.01 a 50 ms limit would round to nothing: every turn a timeout.
@@ -257,6 +257,8 @@ void read_time(const FieldReader& fields, TournamentConfig& config) {
             config.time_scale = value.get<double>();
         } else if (key == "margin_ms") {
             config.time_margin_ms = fields.whole_number(value, "time.margin_ms", -1000, 600000);
+        } else if (key == "startup_ms") {
+            config.startup_ms = fields.whole_number(value, "time.startup_ms", 0, 600000);
         }
     }
 }

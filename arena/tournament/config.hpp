@@ -65,6 +65,8 @@ struct TournamentConfig {
     // Time limits: CodinGame's limit * time_scale + time_margin_ms (defaults: CodinGame's own).
     double time_scale = 1.0;
     int time_margin_ms = 0;
+    // A bot's start-up allowance (match::MatchOptions::startup_ms), "time": {"startup_ms": N}.
+    int startup_ms = match::kDefaultStartupMs;
     // `match --no-time-limit`: turns wait up to match::kNoTimeLimitMs (a bot in a debugger).
     // Command line only: never in a config file, so never in a run's config.json.
     bool no_time_limit = false;

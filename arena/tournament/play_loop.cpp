@@ -7,6 +7,7 @@
 
 #include "arena/common/diagnostics.hpp"
 #include "arena/match/play_game.hpp"
+#include "arena/process/bot_process.hpp"
 #include "arena/process/interrupt.hpp"
 #include "arena/tournament/game_finisher.hpp"
 
@@ -82,6 +83,18 @@ class Loop {
 };
 
 }  // namespace
+
+void share_cpus(PlayLoopOptions& options) {
+    const bool at_once = options.concurrency > 1;
+    options.match.bot.cpu_share = at_once;
+    if (at_once && !process::cpu_shares_supported())
+        diagnostics::log().warn(
+            "{} games at once share the CPUs without a CPU share per bot (no writable cgroup "
+            "of the CPU controller: run as root or with cgroup delegation): a busy bot can "
+            "slow the bots of the other games; timeouts that the wait for a CPU explains are "
+            "labelled load timeouts",
+            options.concurrency);
+}
 
 void play_games(GameSource& source, const PlayLoopOptions& options, const GameDone& done) {
     Loop(source, options, done).run();

@@ -37,13 +37,18 @@ class GameSource {
 };
 
 struct PlayLoopOptions {
-    int concurrency = 1;
+    int concurrency = 1;  // games at once (0 or less: one)
     match::MatchOptions match;
     // Hand each played game to `done` on a thread of its own while the worker plays its next
     // (game_finisher.hpp). Off, `done` runs before the worker asks for its next game: a source
     // whose next() depends on the last result (a sequential test) must see it first.
     bool overlap = true;
 };
+
+// Games played at once must not starve each other's bots: with more than one game at once each
+// bot gets a CPU share of its own (match.bot.cpu_share), and a warning says so where this machine
+// cannot make one. Called once per run, before its games.
+void share_cpus(PlayLoopOptions& options);
 
 // Called with the tag and log of every game played to its end (never for a game the arena's
 // interrupt cut short: it is not what the bots would have played). It runs on a worker's or

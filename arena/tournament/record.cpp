@@ -50,6 +50,15 @@ GameRecord make_record(const std::string& id, const std::string& group, const ma
     }
     r.log = log_path;
     r.referee_failure = log.referee_failure;
+    for (std::size_t seat = 0; seat < log.seats.size(); ++seat) {
+        const match::SeatResult& s = log.seats[seat];
+        r.startup_ms.push_back(s.startup_ms && !s.startup_ready
+                                   ? std::optional<double>(std::round(*s.startup_ms * 100) / 100)
+                                   : std::nullopt);
+    }
+    if (std::none_of(r.startup_ms.begin(), r.startup_ms.end(),
+                     [](const std::optional<double>& ms) { return ms.has_value(); }))
+        r.startup_ms.clear();
     if (std::any_of(r.outcomes.begin(), r.outcomes.end(),
                     [](match::Outcome o) { return o != match::Outcome::ok; })) {
         for (std::size_t seat = 0; seat < seats; ++seat)
@@ -76,7 +85,7 @@ std::optional<SeatFailure> failure_in_log(const match::MatchLog& log, std::size_
     }
     const match::Turn* failed = rejected ? rejected : unanswered ? unanswered : last;
     if (!failed) return {};
-    return SeatFailure{failed->turn, failed->error};
+    return SeatFailure{failed->turn, failed->error, log.seats[seat].timing, failed->load_timeout};
 }
 
 namespace {
@@ -133,9 +142,20 @@ nlohmann::ordered_json to_json(const GameRecord& r) {
     if (!r.failures.empty()) {
         nlohmann::ordered_json& failures = line["failures"] = nlohmann::ordered_json::array();
         for (const std::optional<SeatFailure>& f : r.failures) {
-            failures.push_back(f ? nlohmann::ordered_json{{"turn", f->turn}, {"error", f->error}}
-                                 : nlohmann::ordered_json(nullptr));
+            if (!f) {
+                failures.push_back(nullptr);
+                continue;
+            }
+            nlohmann::ordered_json failure{{"turn", f->turn}, {"error", f->error}};
+            if (!f->timing.empty()) failure["timing"] = f->timing;
+            if (f->load) failure["load"] = true;
+            failures.push_back(std::move(failure));
         }
+    }
+    if (!r.startup_ms.empty()) {
+        nlohmann::ordered_json& startup = line["startup_ms"] = nlohmann::ordered_json::array();
+        for (const std::optional<double>& ms : r.startup_ms)
+            startup.push_back(ms ? nlohmann::ordered_json(*ms) : nlohmann::ordered_json(nullptr));
     }
     if (!r.referee_failure.empty()) line["referee_failure"] = r.referee_failure;
     return line;
@@ -260,6 +280,11 @@ std::vector<std::optional<SeatFailure>> read_failures(const Json& j, const GameR
                 fault(f + ".turn", "is " + std::to_string(failure.turn) + " in a game of " +
                                        std::to_string(r.turns) + " turns");
             if (v.contains("error")) failure.error = text(v.at("error"), f + ".error");
+            if (v.contains("timing")) failure.timing = text(v.at("timing"), f + ".timing");
+            if (v.contains("load")) {
+                if (!v.at("load").is_boolean()) fault(f + ".load", "must be true or false");
+                failure.load = v.at("load").get<bool>();
+            }
             return failure;
         });
 }
@@ -352,6 +377,11 @@ GameRecord record_from_json(const Json& j, const ResultsExpectations& expected) 
                 return times;
             });
     }
+    if (j.contains("startup_ms"))
+        r.startup_ms = per_seat<std::optional<double>>(
+            j, "startup_ms", seats, [](const Json& v, const std::string& f) {
+                return v.is_null() ? std::optional<double>() : milliseconds(v, f);
+            });
     r.log = text(required(j, "log"), "log");
     if (const std::string why = log_path_fault(r.id, r.log); !why.empty()) fault("log", why);
     if (j.contains("failures")) r.failures = read_failures(j, r);

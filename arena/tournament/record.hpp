@@ -25,6 +25,10 @@ struct SeatFailure {
     // The referee's error text for that turn in CodinGame's exact words ("$1 timeout!"); readers
     // put the bots' names in (with_player_names). Empty when the referee gave none.
     std::string error;
+    // A timeout's timing in words (match::SeatResult::timing), and whether the wait for a CPU
+    // explains it (a load timeout: the machine was too busy). Empty / false otherwise.
+    std::string timing;
+    bool load = false;
 };
 
 struct GameRecord {
@@ -58,6 +62,10 @@ struct GameRecord {
     // have score 0 and rank 0, and standings count the game without rating it. A line has
     // "referee_failure" only then.
     std::string referee_failure;
+    // Per seat: from the bot's start until its first turn's clock started (the log's
+    // players[].startup_ms), when the bot began reading its input after it was written (a real
+    // start-up); nullopt otherwise. Empty in a record from before start-ups were kept.
+    std::vector<std::optional<double>> startup_ms;
 };
 
 // Where `seat` of `record` failed, or nullptr: the seat did not fail, or the record is older than

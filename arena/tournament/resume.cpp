@@ -130,6 +130,7 @@ RunComparison compare_runs(const TournamentConfig& saved, const TournamentConfig
     compare(result.refused, "time.scale", saved.time_scale, now.time_scale, double_text);
     compare(result.refused, "time.margin_ms", saved.time_margin_ms, now.time_margin_ms,
             number_text);
+    compare(result.refused, "time.startup_ms", saved.startup_ms, now.startup_ms, number_text);
     compare_bots(saved, now, result);
     compare_seeds(saved, now, result);
     compare_boards(saved, now, result);

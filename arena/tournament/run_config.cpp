@@ -62,7 +62,9 @@ nlohmann::ordered_json effective_config(const TournamentConfig& config, const Ru
             effective["candidate"] = config.bots[config.candidate].name;
         effective["seat_orders"] = config.seat_orders == SeatOrders::all ? "all" : "rotations";
     }
-    effective["time"] = {{"scale", config.time_scale}, {"margin_ms", config.time_margin_ms}};
+    effective["time"] = {{"scale", config.time_scale},
+                         {"margin_ms", config.time_margin_ms},
+                         {"startup_ms", config.startup_ms}};
     if (config.games) effective["games"] = *config.games;
     // Which logs are kept and how (configs/README.md): --resume goes on the same way.
     effective["logs"] = log_retention_name(config.logs);

@@ -248,6 +248,7 @@ class Workers {
         match_options_.time_scale = config.time_scale;
         match_options_.time_margin_ms = config.time_margin_ms;
         match_options_.no_time_limit = config.no_time_limit;
+        match_options_.startup_ms = config.startup_ms;
     }
 
     // Plays the games on `concurrency` threads (play_loop.hpp); rethrows the first failure.
@@ -260,9 +261,11 @@ class Workers {
             return stopping_;
         });
         PlayLoopOptions loop;
-        loop.concurrency = static_cast<int>(
-            std::min<std::size_t>(std::max(concurrency, 1), std::max<std::size_t>(todo_, 1)));
+        loop.concurrency =
+            stopping_ ? 0
+                      : static_cast<int>(std::min<std::size_t>(std::max(concurrency, 1), todo_));
         loop.match = match_options_;
+        share_cpus(loop);
         // With stop_after the caller's answer after a game stops the run before the next starts.
         loop.overlap = !options_.stop_after;
         try {

@@ -201,14 +201,18 @@ void read_seeds_and_time(const FieldReader& fields, TuneConfig& config) {
             config.master_seed = fields.seed((*seeds)["master"], "seeds.master");
     }
     if (const nlohmann::json* time = fields.find("time")) {
-        if (!time->is_object()) fields.fail("time", "must be {\"scale\": 1.0, \"margin_ms\": 0}");
-        fields.check_fields(*time, "time", {"scale", "margin_ms"});
+        if (!time->is_object())
+            fields.fail("time", "must be {\"scale\": 1.0, \"margin_ms\": 0, \"startup_ms\": 4000}");
+        fields.check_fields(*time, "time", {"scale", "margin_ms", "startup_ms"});
         if (time->contains("scale"))
             config.time_scale =
                 fields.real_number((*time)["scale"], "time.scale", {0.01, 1000, false, false});
         if (time->contains("margin_ms"))
             config.time_margin_ms =
                 fields.whole_number((*time)["margin_ms"], "time.margin_ms", -1000, 600000);
+        if (time->contains("startup_ms"))
+            config.startup_ms =
+                fields.whole_number((*time)["startup_ms"], "time.startup_ms", 0, 600000);
     }
     if (const nlohmann::json* logs = fields.find("logs")) {
         const std::string policy = fields.string(*logs, "logs");

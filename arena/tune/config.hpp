@@ -39,6 +39,7 @@ struct TuneConfig {
     std::int64_t master_seed = 1;
     double time_scale = 1.0;
     int time_margin_ms = 0;
+    int startup_ms = match::kDefaultStartupMs;  // a bot's start-up allowance (docs/timing.md)
     std::optional<int> concurrency;
     std::optional<std::filesystem::path> out;
     tournament::LogRetention logs = tournament::LogRetention::all;

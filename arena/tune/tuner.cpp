@@ -229,6 +229,8 @@ TuneResult run_tune(const TuneConfig& config, const TuneOptions& options, std::o
     loop.concurrency = options.concurrency;
     loop.match.time_scale = config.time_scale;
     loop.match.time_margin_ms = config.time_margin_ms;
+    loop.match.startup_ms = config.startup_ms;
+    tournament::share_cpus(loop);
     TuneProgress progress(out, options.interactive, config, lines.size(),
                           result.games + earlier.size());
     ReportWriter report(config, options.out);

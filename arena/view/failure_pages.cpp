@@ -50,6 +50,10 @@ nlohmann::json entry_of(const tournament::GameRecord& r,
                                 {"bot", seat < r.players.size() ? r.players[seat] : ""},
                                 {"outcome", match::to_string(r.outcomes[seat])},
                                 {"detail", seat < r.details.size() ? r.details[seat] : ""}};
+        if (const tournament::SeatFailure* failure = tournament::failure_of(r, seat)) {
+            if (!failure->timing.empty()) entry["timing"] = failure->timing;
+            if (failure->load) entry["load"] = true;
+        }
         if (const std::optional<LastTurn> t = last_turn_of(static_cast<int>(seat))) {
             entry["turn"] = t->turn;
             entry["error"] = t->error;

@@ -128,6 +128,10 @@ nlohmann::json turn_times(const std::vector<std::string>& bots, const report::Ru
                        {"p99", all.quantile_ms(0.99)},
                        {"max", all.max_ms()}};
         }
+        if (it != tally.health().end() && it->second.startups > 0)
+            summary["startup"] = {{"games", it->second.startups},
+                                  {"mean", it->second.startup_total_ms / it->second.startups},
+                                  {"max", it->second.startup_max_ms}};
         per_bot[bot] = {{"first", first}, {"later", later}, {"summary", summary}};
     }
     return {{"edges_ms", edges}, {"bots", per_bot}};

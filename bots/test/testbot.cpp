@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -56,6 +57,8 @@ Each turn the bot reads --lines lines from stdin, then acts according to MODE:
   memkids N MB   fork N children that each allocate and touch MB MiB and sleep, then reply
                  like echo once all of them have their memory
   cpuhog         spin on the CPU forever, never answer
+  spin MS        spin on the CPU for MS milliseconds (of CPU time), then reply like echo
+  spinners N     start N threads that spin on the CPU forever, then reply like echo
   spawn N        fork N children that sleep (in the bot's process group), then reply
                  "forked K" (K: how many fork() calls succeeded)
   writefile MB   write MB MiB to the file --file (default: $TMPDIR or /tmp, testbot.out), then
@@ -90,6 +93,7 @@ Options:
   --mb N          MiB written by stderrflood each turn (default 4)
   --file PATH     the file of writefile
   --say TEXT      reply TEXT instead of the first line read, wherever a mode echoes
+  --start-ms MS   sleep MS milliseconds before reading anything (a slow start-up)
 )usage";
 
 [[noreturn]] void usage_error(const std::string& why) {
@@ -126,6 +130,19 @@ bool read_line(std::string& line) {
         if (n <= 0) return false;
         begin = 0;
         end = static_cast<std::size_t>(n);
+    }
+}
+
+// Spins until this thread has used `ms` milliseconds of CPU time.
+void spin_cpu_ms(long ms) {
+    timespec start{}, now{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start);
+    for (;;) {
+        for (unsigned long spin = 0; spin < 10000; ++spin) asm volatile("" : "+r"(spin));
+        ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+        const long used =
+            (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1'000'000;
+        if (used >= ms) return;
     }
 }
 
@@ -340,7 +357,7 @@ int main(int argc, char** argv) {
     int next = 2;
     if (mode == "reply" || mode == "replycrlf" || mode == "sleep" || mode == "crash" ||
         mode == "startcrash" || mode == "memhog" || mode == "spawn" || mode == "writefile" ||
-        mode == "connect" || takes_argument(mode)) {
+        mode == "connect" || mode == "spin" || mode == "spinners" || takes_argument(mode)) {
         if (argc < 3) usage_error(mode + " needs an argument");
         arg = argv[next++];
     }
@@ -349,7 +366,7 @@ int main(int argc, char** argv) {
         if (argc < 4) usage_error(mode + " needs two arguments");
         arg2 = argv[next++];
     }
-    long lines = 1, from_turn = 1, exit_after = 0, flood_mib = 4;
+    long lines = 1, from_turn = 1, exit_after = 0, flood_mib = 4, start_ms = 0;
     std::string stderr_text, file;
     std::optional<std::string> say;
     for (; next < argc; ++next) {
@@ -370,6 +387,8 @@ int main(int argc, char** argv) {
             file = value;
         } else if (option == "--say") {
             say = value;
+        } else if (option == "--start-ms") {
+            start_ms = to_number(value, "--start-ms");
         } else {
             usage_error("unknown option " + option);
         }
@@ -378,7 +397,8 @@ int main(int argc, char** argv) {
         "echo",     "reply",     "sleep",       "crash",      "abort",       "garbage",
         "twolines", "nonewline", "stderrflood", "noread",     "closestdout", "forkchild",
         "crlf",     "cr",        "crlfsplit",   "ignoreterm", "startcrash",  "memhog",
-        "cpuhog",   "spawn",     "writefile",   "connect",    "replycrlf",   "term143"};
+        "cpuhog",   "spawn",     "writefile",   "connect",    "replycrlf",   "term143",
+        "spin",     "spinners"};
     bool known = is_hostile_mode(mode);
     for (const char* m : kModes) known = known || mode == m;
     if (!known) usage_error("unknown mode " + mode);
@@ -392,6 +412,14 @@ int main(int argc, char** argv) {
     if (file.empty()) {
         const char* tmp = std::getenv("TMPDIR");
         file = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/testbot.out";
+    }
+
+    if (start_ms > 0) sleep_ms(start_ms);
+    if (mode == "spinners") {
+        for (long i = 0; i < to_number(arg.c_str(), "spinners N"); ++i)
+            std::thread([] {
+                for (unsigned long spin = 0;; ++spin) asm volatile("" : "+r"(spin));
+            }).detach();
     }
 
     std::string line, first;
@@ -442,6 +470,11 @@ int main(int argc, char** argv) {
                 std::memset(block, 1, 1 << 20);
                 blocks.push_back(block);
             }
+            write_all(STDOUT_FILENO, first + "\n");
+        } else if (mode == "spin") {
+            spin_cpu_ms(to_number(arg.c_str(), "spin MS"));
+            write_all(STDOUT_FILENO, first + "\n");
+        } else if (mode == "spinners") {
             write_all(STDOUT_FILENO, first + "\n");
         } else if (mode == "cpuhog") {
             for (unsigned long spin = 0;; ++spin) asm volatile("" : "+r"(spin));

@@ -6,6 +6,7 @@ Usage: toy_nim_bot.py STRATEGY [LINES]
   optimal  leaves a multiple of 4 when it can (else takes 1)
   invalid  answers 7 (an invalid move)
   sleep    answers its first turn, then never again
+  slowMS   takes 1 stone, each turn but the first after sleeping MS milliseconds (slow120)
 LINES: the lines it answers per turn (the move, then "gg" lines); default 1.
 """
 import sys
@@ -21,6 +22,8 @@ while True:
     print("bot %s: pile %d" % (strategy, pile), file=sys.stderr)
     if strategy == "sleep" and turn > 1:
         time.sleep(60)
+    if strategy.startswith("slow") and turn > 1:
+        time.sleep(int(strategy[4:]) / 1000)
     take = 1
     if strategy == "optimal" and pile % 4 != 0:
         take = pile % 4
