@@ -132,7 +132,8 @@ match::MatchOptions verbose_options(const std::vector<match::PlayerSpec>& player
 // A bot whose start-up held its first turn's clock back noticeably (shown: it explains a first
 // turn's long wall time, and a start-up that may not fit CodinGame's).
 bool slow_starter(const match::SeatResult& seat) {
-    return seat.startup_ms && !seat.startup_ready && *seat.startup_ms >= 100;
+    return seat.startup_ms && !seat.startup_ready && !seat.startup_exceeded &&
+           *seat.startup_ms >= 100;
 }
 
 // The game's result, each seat's outcome, a failing bot's last stderr and the turns' errors.

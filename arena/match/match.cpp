@@ -263,6 +263,7 @@ std::optional<referee::Verdict> play_turn(referee::Referee& referee, Seat& seat,
     if (read.startup) {
         seat.result.startup_ms = to_ms(*read.startup);
         seat.result.startup_ready = read.startup_wait.count() == 0;
+        seat.result.startup_exceeded = read.startup_exceeded;
     }
     keep_stderr(seat, turn, read.stderr_text, read.stderr_truncated);
     bool answered = read.status == process::ReadStatus::line;

@@ -86,6 +86,7 @@ struct SeatResult {
     // waiting when its input was written, and this is only an upper bound of its start-up.
     std::optional<double> startup_ms;
     bool startup_ready = false;
+    bool startup_exceeded = false;  // it read nothing within the start-up allowance
     // A timeout's timing in words: "answered after 70.3 ms (limit 50 ms)", "no answer within
     // 100 ms", "did not read its first input within the start-up allowance (4000 ms)", with
     // "; a load timeout: ..." when the wait for a CPU explains it. Empty otherwise.

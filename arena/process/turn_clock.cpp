@@ -5,9 +5,9 @@
 //   so a bot's start-up is not charged to it. Here the first exchange waits, with the input
 //   already written, until the bot begins reading it: the pipe then holds less than was written
 //   (FIONREAD on our end). It is looked at every millisecond (the io_context's wait does
-//   milliseconds), and the clock starts at the last look that still saw the input whole, so a
-//   bot already waiting when the input was written is timed as before, and a slow starter is
-//   charged at most that millisecond more. The wait ends at the start-up allowance (counted
+//   milliseconds), and the clock starts at the last look that still saw the input whole (but
+//   the look right after the write), so a bot already waiting when the input was written is
+//   timed from the write as before, and a slow starter is charged at most a millisecond more. The wait ends at the start-up allowance (counted
 //   from the spawn); the clock then starts there.
 // - Usage: a sample is one pread per thread (cpu_usage.hpp). A turn reuses the previous turn's
 //   closing sample when it starts within a millisecond of it (the bot cannot have used more
@@ -39,6 +39,7 @@ Clock::time_point BotProcess::Impl::wait_for_first_read(Clock::time_point writte
                                                         ReadResult& result) {
     const Clock::time_point allowance_end = spawned_at_ + options_.startup_allowance;
     Clock::time_point seen_unread = written;
+    bool first_look = true;
     watch_main_exit();
     while (!input_taken()) {
         const Clock::time_point now = Clock::now();
@@ -46,7 +47,10 @@ Clock::time_point BotProcess::Impl::wait_for_first_read(Clock::time_point writte
             result.startup_exceeded = true;
             return std::max(written, allowance_end);
         }
-        seen_unread = now;
+        // A bot blocked in read() takes the input microseconds after the write, which the first
+        // look may just miss: taken by the next look, it was waiting, and is timed from the write.
+        if (!first_look) seen_unread = now;
+        first_look = false;
         // It answered without reading, or ended: its turn goes on as any other.
         if (!reading_stdout_ || main_ended_ || stopped_) break;
         if (io_.stopped()) io_.restart();
