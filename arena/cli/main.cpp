@@ -23,6 +23,7 @@
 #include "arena/cli/replay_command.hpp"
 #include "arena/cli/standings_command.hpp"
 #include "arena/cli/tournament_command.hpp"
+#include "arena/cli/tune_command.hpp"
 #include "arena/cli/view_command.hpp"
 #include "arena/cli/wrap_command.hpp"
 #include "arena/common/diagnostics.hpp"
@@ -107,6 +108,7 @@ std::string footer() {
            "  arena tournament configs/samegame.json --concurrency 2\n"
            "  arena view game.json   (writes game.html: the replay, to open in a browser)\n"
            "  arena gate configs/gate-diceshogi.json --junit gate.xml\n"
+           "  arena tune tune.json --out results/tune   (SPSA over a bot's parameters)\n"
            "Run 'arena <command> --help' for the options of a command.";
 }
 
@@ -114,9 +116,9 @@ std::string footer() {
 // of one), when that word is a command's name. "" when it is anything else (--help, --version,
 // an unknown word) or there is none: then every command is built.
 std::string command_named(int argc, char** argv) {
-    static const std::set<std::string> commands = {"play",    "match", "tournament", "replay",
-                                                   "view",    "gate",  "merge",      "standings",
-                                                   "referee", "boards"};
+    static const std::set<std::string> commands = {"play",    "match",  "tournament", "replay",
+                                                   "view",    "gate",   "merge",      "standings",
+                                                   "referee", "boards", "tune"};
     for (int i = 1; i < argc; ++i) {
         const std::string word = argv[i];
         if (word == "--log-level" || word == "--diagnostics") {
@@ -172,6 +174,8 @@ int main(int argc, char** argv) {
     CLI::App* standings_cmd = wanted("standings") ? add_standings_command(app, standings) : nullptr;
     RefereeArgs referee;
     CLI::App* referee_cmd = wanted("referee") ? add_referee_command(app, referee) : nullptr;
+    TuneArgs tune;
+    CLI::App* tune_cmd = wanted("tune") ? add_tune_command(app, tune) : nullptr;
     if (wanted("boards")) add_boards_command(app);
 
     if (argc == 1) {  // no command at all: show what there is to do
@@ -201,6 +205,7 @@ int main(int argc, char** argv) {
         if (chosen(merge_cmd)) return run_merge_command(merge, command_line.front());
         if (chosen(standings_cmd)) return run_standings_command(standings, command_line.front());
         if (chosen(referee_cmd)) return run_referee_command(referee);
+        if (chosen(tune_cmd)) return run_tune_command(tune, command_line.front());
         return run_boards_command();  // the one command left (require_subcommand)
     });
 }

@@ -15,13 +15,12 @@
 #include "arena/common/diagnostics.hpp"
 #include "arena/common/files.hpp"
 #include "arena/match/match_log_json.hpp"
-#include "arena/match/play_game.hpp"
-#include "arena/process/interrupt.hpp"
 #include "arena/tournament/bot_build.hpp"
 #include "arena/tournament/bot_identity.hpp"
 #include "arena/tournament/game_finisher.hpp"
 #include "arena/tournament/game_ids.hpp"
 #include "arena/tournament/log_store.hpp"
+#include "arena/tournament/play_loop.hpp"
 #include "arena/tournament/progress.hpp"
 #include "arena/tournament/run_lock.hpp"
 #include "arena/tournament/schedule.hpp"
@@ -144,24 +143,17 @@ std::vector<match::PlayerSpec> players_of(const TournamentConfig& config,
     return players;
 }
 
-// One scheduled game played; nothing when the arena was interrupted meanwhile.
-std::optional<match::MatchLog> play_scheduled(const TournamentConfig& config,
-                                              const ScheduledGame& game,
-                                              const match::MatchOptions& match_options) {
-    referee::GameSetup setup;
-    setup.game = config.game;
-    setup.players = static_cast<int>(game.seats.size());
-    setup.seed = game.seed;
-    if (!config.testcases.empty()) setup.testcase = config.testcases[game.testcase].text;
-    diagnostics::log().debug("game {}: started", game.id);
-    match::MatchLog log = match::play_game(setup, players_of(config, game), match_options);
-    // The interrupt killed this game's bots (or may have): the game is not what the bots would
-    // have played. Resume plays it again.
-    if (process::interrupt_signal()) {
-        diagnostics::log().debug("game {}: interrupted, not recorded", game.id);
-        return std::nullopt;
-    }
-    return log;
+// A scheduled game as the play loop takes it: its place in the run is its tag.
+GameToPlay to_play(const TournamentConfig& config, const ScheduledGame& game, std::size_t nth) {
+    GameToPlay play;
+    play.tag = nth;
+    play.id = game.id;
+    play.setup.game = config.game;
+    play.setup.players = static_cast<int>(game.seats.size());
+    play.setup.seed = game.seed;
+    if (!config.testcases.empty()) play.setup.testcase = config.testcases[game.testcase].text;
+    play.players = players_of(config, game);
+    return play;
 }
 
 // A played game's log written and its record made (not yet in results.jsonl).
@@ -208,6 +200,29 @@ class RunGames {
     std::optional<Shard> shard_;
 };
 
+// The run's games not yet played, in order, as the play loop asks for them; none once the run is
+// told to stop (`stopping`, asked under the runner's lock).
+class ScheduleSource : public GameSource {
+  public:
+    ScheduleSource(const TournamentConfig& config, const RunGames& games,
+                   const std::vector<bool>& played, std::function<bool()> stopping)
+        : config_(config), games_(games), played_(played), stopping_(std::move(stopping)) {}
+
+    std::optional<GameToPlay> next() override {
+        while (next_ < games_.size() && played_[next_]) ++next_;  // by an earlier run (--resume)
+        if (next_ == games_.size() || stopping_()) return std::nullopt;
+        const std::size_t nth = next_++;
+        return to_play(config_, games_.game(nth), nth);
+    }
+
+  private:
+    const TournamentConfig& config_;
+    const RunGames& games_;
+    const std::vector<bool>& played_;
+    std::function<bool()> stopping_;
+    std::size_t next_ = 0;
+};
+
 // The games still to play (those of `games` not `played`), shared by the worker threads. `lock`
 // guards the fields after it.
 class Workers {
@@ -236,18 +251,30 @@ class Workers {
         match_options_.startup_ms = config.startup_ms;
     }
 
-    // Plays the games on `concurrency` threads; rethrows the first failure.
+    // Plays the games on `concurrency` threads (play_loop.hpp); rethrows the first failure.
     void run(int concurrency) {
-        const std::size_t count =
-            stopping_ ? 0 : std::min<std::size_t>(std::max(concurrency, 1), todo_);
-        share_cpus(count);
         std::jthread snapshot_thread;
         if (options_.snapshot || options_.live)
             snapshot_thread = std::jthread([this] { snapshots(); });
-        {
-            std::vector<std::jthread> threads;
-            for (std::size_t w = 0; w < count; ++w) threads.emplace_back([this] { work(); });
-        }  // joins
+        ScheduleSource source(config_, games_, played_, [this] {
+            std::lock_guard guard(lock_);
+            return stopping_;
+        });
+        PlayLoopOptions loop;
+        loop.concurrency =
+            stopping_ ? 0
+                      : static_cast<int>(std::min<std::size_t>(std::max(concurrency, 1), todo_));
+        loop.match = match_options_;
+        share_cpus(loop);
+        // With stop_after the caller's answer after a game stops the run before the next starts.
+        loop.overlap = !options_.stop_after;
+        try {
+            play_games(source, loop, [this](std::size_t nth, match::MatchLog&& log) {
+                finish(nth, std::move(log));
+            });
+        } catch (...) {
+            failure_ = std::current_exception();
+        }
         {
             std::lock_guard guard(lock_);
             games_over_ = true;
@@ -259,19 +286,6 @@ class Workers {
     }
 
   private:
-    // Games played at once must not starve each other's bots: each bot gets a CPU share of its
-    // own (equal weights), where this machine lets the arena make one.
-    void share_cpus(std::size_t games_at_once) {
-        match_options_.bot.cpu_share = games_at_once > 1;
-        if (games_at_once > 1 && !process::cpu_shares_supported())
-            diagnostics::log().warn(
-                "{} games at once share the CPUs without a CPU share per bot (no writable cgroup "
-                "of the CPU controller: run as root or with cgroup delegation): a busy bot can "
-                "slow the bots of the other games; timeouts that the wait for a CPU explains are "
-                "labelled load timeouts",
-                games_at_once);
-    }
-
     // The first failure of a worker, as a RunStopped when it is a fault the user can fix (an
     // arena error, a file that cannot be written): with how many games are saved.
     [[noreturn]] void rethrow_as_stopped() {
@@ -282,44 +296,13 @@ class Workers {
         }
     }
 
-    void work() {
-        // Each game is written while this worker plays its next one (game_finisher.hpp), except
-        // with stop_after: the caller's answer after a game stops the run before the next starts.
-        GameFinisher finisher([this](PlayedGame&& game) { finish(std::move(game)); },
-                              !options_.stop_after);
-        for (std::size_t i = next_++; i < games_.size(); i = next_++) {
-            if (played_[i]) continue;  // by an earlier run (--resume)
-            {
-                std::lock_guard guard(lock_);
-                if (failure_ || stopping_) return;  // failed, or told to stop: start no game
-            }
-            if (process::interrupt_signal()) return;
-            try {
-                std::optional<match::MatchLog> log =
-                    play_scheduled(config_, games_.game(i), match_options_);
-                if (!log) return;
-                finisher.add(PlayedGame{i, std::move(*log)});
-            } catch (...) {
-                fail(std::current_exception());
-            }
-        }
-    }  // the finisher writes the last game before the worker ends
-
     // A played game's log written and its record appended to results.jsonl.
-    void finish(PlayedGame&& game) {
-        try {
-            GameRecord record = record_game(config_, games_.game(game.nth), game.log, options_.out,
-                                            options_, identities_);
-            std::lock_guard guard(lock_);
-            save(game.nth, std::move(record));
-        } catch (...) {
-            fail(std::current_exception());
-        }
-    }
-
-    void fail(std::exception_ptr failure) {
+    void finish(std::size_t nth, match::MatchLog&& played) {
+        match::MatchLog log = std::move(played);
+        GameRecord record =
+            record_game(config_, games_.game(nth), log, options_.out, options_, identities_);
         std::lock_guard guard(lock_);
-        if (!failure_) failure_ = failure;
+        save(nth, std::move(record));
     }
 
     // Under the lock: the record of the run's game `nth` appended to results.jsonl with its bots'
@@ -396,7 +379,6 @@ class Workers {
     const std::size_t todo_;           // games not played
     const fs::path results_path_;
     match::MatchOptions match_options_;
-    std::atomic<std::size_t> next_{0};
     std::mutex lock_;
     files::AppendFile results_;
     Progress& progress_;

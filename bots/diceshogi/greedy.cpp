@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "eval.hpp"
+#include "greedy_score.hpp"
 #include "protocol.hpp"
 
 namespace {
@@ -27,41 +28,6 @@ constexpr const char* kUsage =
     "best capture; a mating move first; ties broken at random.\n"
     "  --seed N    seed of the tie break (default: from std::random_device)\n"
     "  --verbose   the scores of each turn on stderr\n";
-
-// What the side to move can win at once by its best capture (0 if nothing pays).
-int best_capture_gain(Position& pos) {
-    const Color mover = pos.side;
-    MoveList moves;
-    pos.generate_legal(moves);
-    int best = 0;
-    for (Move m : moves) {
-        const Piece victim = pos.captured_by(m);
-        if (!victim) continue;
-        const Piece attacker = pos.board[m.from()];
-        pos.do_move(m);
-        const Piece after = pos.board[m.to()];  // the capturer, promoted or not
-        const bool recapture = pos.attacked_by(m.to(), ~mover);
-        pos.undo_move();
-        int gain = capture_gain(victim);
-        if (recapture) gain -= capture_gain(after);
-        if (m.promotes()) gain += kBoardValue[type_of(after)] - kBoardValue[type_of(attacker)];
-        best = std::max(best, gain);
-    }
-    return best;
-}
-
-int score_move(Position& pos, Move m) {
-    const Color us = pos.side;
-    pos.do_move(m);
-    int score;
-    if (!pos.has_legal_move()) {
-        score = INT_MAX;  // the opponent is checkmated or stalemated: both are a win
-    } else {
-        score = material(pos, us) - material(pos, ~us) - best_capture_gain(pos);
-    }
-    pos.undo_move();
-    return score;
-}
 
 }  // namespace
 
