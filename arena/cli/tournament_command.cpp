@@ -232,7 +232,8 @@ CLI::App* add_tournament_command(CLI::App& app, TournamentArgs& args) {
     numbers::add_whole_number(command, "--startup-ms", args.startup_ms, {0, 600'000},
                               "A bot's first turn's clock starts when it begins reading its input, "
                               "or this many ms after its start (default: the config's "
-                              "\"time\": {\"startup_ms\"}, else 4000; 0: at the write)");
+                              "\"time\": {\"startup_ms\"}, else " +
+                                  std::to_string(match::kDefaultStartupMs) + "; 0: at the write)");
     return command;
 }
 
