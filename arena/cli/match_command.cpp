@@ -67,12 +67,26 @@ void check_resume_arguments(const MatchArgs& args) {
             "first run printed)");
     const bool changes = !args.game.empty() || args.external.given() || !args.bots.empty() ||
                          args.games || !args.sprt.empty() || args.max_games || args.seed ||
-                         !args.boards.empty() || args.time.scale || args.time.margin_ms ||
-                         args.time.no_limit || limits_given(args.limits);
+                         args.gauntlet || !args.boards.empty() || args.time.scale ||
+                         args.time.margin_ms || args.time.no_limit || limits_given(args.limits);
     if (changes)
         throw Error("--resume goes on with the match in '" + args.out +
                     "' as it was started (its config.json): give only --out DIR and, if you "
                     "like, --concurrency or --replace NAME");
+}
+
+// A gauntlet seats the first bot with game.min_players - 1 of the others at each table.
+void check_gauntlet(const referee::GameInfo& game, std::size_t bots) {
+    if (game.kind == referee::GameKind::puzzle)
+        throw Error(game.title +
+                    " bots each play alone on the same boards: a match already compares the "
+                    "first bot with each other one, board by board; leave out --gauntlet");
+    const std::size_t players = static_cast<std::size_t>(game.min_players);
+    if (bots < std::max<std::size_t>(players, 2))
+        throw Error("--gauntlet plays the first bot against each other one at tables of " +
+                    std::to_string(players) + ": give at least " +
+                    std::to_string(std::max<std::size_t>(players, 2)) + " --bot options (got " +
+                    std::to_string(bots) + ")");
 }
 
 // Options that only make sense together, checked before any bot is looked at.
@@ -81,8 +95,11 @@ void check_new_match_arguments(const MatchArgs& args, const referee::GameInfo& g
         throw Error(
             "give the bots with --bot NAME=COMMAND, e.g. --bot mine=./mine --bot "
             "old=./old");
-    check_bot_count(game, args.bots.size());
     const bool versus = game.kind == referee::GameKind::versus;
+    if (args.gauntlet)
+        check_gauntlet(game, args.bots.size());
+    else
+        check_bot_count(game, args.bots.size());
     if (!versus && (args.games || !args.sprt.empty() || args.max_games || args.seed))
         throw Error(game.title +
                     " matches play every bot on the same boards: choose them with "
@@ -118,7 +135,7 @@ ratings::SprtHypotheses sprt_hypotheses(const std::vector<std::string>& given) {
 
 MatchRun new_match(const MatchArgs& args) {
     const referee::GameInfo& game =
-        game_of_args(args.game, args.external, args.bots.size(),
+        game_of_args(args.game, args.external, args.gauntlet ? 2 : args.bots.size(),
                      "arena match diceshogi --bot mine=./mine --bot old=./old, or arena match "
                      "--referee \"python3 referee.py\" --bot mine=./mine --bot old=./old",
                      args.limits);
@@ -133,7 +150,8 @@ MatchRun new_match(const MatchArgs& args) {
         args.seed ? *args.seed : static_cast<std::int64_t>(std::random_device{}() % 1'000'000'000);
     run.asked = run.settings.sprt ? args.max_games.value_or(gate::kDefaultMaxGames)
                                   : args.games.value_or(kDefaultMatchGames);
-    MatchPlan plan = match_plan(game, std::move(bots), std::move(boards), master_seed, run.asked);
+    MatchPlan plan =
+        match_plan(game, std::move(bots), std::move(boards), master_seed, run.asked, args.gauntlet);
     run.config = std::move(plan.config);
     run.rounding = std::move(plan.rounding);
     if (args.time.scale) run.config.time_scale = *args.time.scale;
@@ -178,10 +196,21 @@ void print_plan(const MatchRun& run, std::size_t scheduled, const tournament::Ru
         std::cout << " on the same " << report::boards_summary(config) << " = " << scheduled
                   << " games";
     } else {
-        if (config.bots.size() > 2) std::cout << " at one table";
+        const bool gauntlet = config.format == tournament::Format::gauntlet;
+        if (gauntlet)
+            std::cout << ": a gauntlet of " << config.bots.front().name << ", "
+                      << config.players_per_game << " players a game";
+        else if (config.bots.size() > 2)
+            std::cout << " at one table";
         const std::size_t per_seed = scheduled / std::max<std::size_t>(config.seeds.size(), 1);
-        const std::string groups = std::to_string(config.seeds.size()) + " seed(s) x " +
-                                   std::to_string(per_seed) + " seat orders";
+        // A gauntlet's seed is played at one table per opponent group, each in every seat order.
+        const std::size_t tables = gauntlet ? config.bots.size() - 1 : 1;
+        std::string groups = std::to_string(config.seeds.size()) + " seed(s) x ";
+        if (gauntlet && config.players_per_game == 2)
+            groups += std::to_string(tables) + " opponent(s) x ";
+        groups += std::to_string(gauntlet && config.players_per_game == 2 ? per_seed / tables
+                                                                          : per_seed) +
+                  (gauntlet && config.players_per_game != 2 ? " games" : " seat orders");
         if (run.settings.sprt) {
             const ratings::SprtHypotheses& h = *run.settings.sprt;
             std::cout << ", SPRT H0 " << h.elo0 << " / H1 " << h.elo1
@@ -190,7 +219,10 @@ void print_plan(const MatchRun& run, std::size_t scheduled, const tournament::Ru
         } else {
             std::cout << ", " << scheduled << " games (" << groups << ")";
         }
-        if (run.asked && scheduled != run.asked)
+        if (gauntlet && run.asked)
+            std::cout << "; " << run.asked << " against each other bot, in whole seat-swapped "
+                      << "groups";
+        else if (run.asked && scheduled != run.asked)
             std::cout << "; " << run.asked << " rounded up to whole seat-swapped groups";
         if (config.master_seed) std::cout << ", master seed " << *config.master_seed;
     }
@@ -218,7 +250,8 @@ std::string match_summary(const MatchRun& run, const report::RunTally& tally,
             if (mine != standings.end() && other != standings.end())
                 text += report::to_text(report::compare_boards(*mine, *other));
         }
-    } else {
+    } else if (config.format != tournament::Format::gauntlet) {
+        // A gauntlet's standings already show the first bot against each (report/gauntlet.hpp).
         const report::VersusStandings standings = report::versus_standings(config, tally);
         for (const report::PairReport& pair : standings.pairs)
             if (pair.a == first || pair.b == first)
@@ -266,6 +299,11 @@ CLI::App* add_match_command(CLI::App& app, MatchArgs& args) {
                               {1, static_cast<std::int64_t>(tournament::kMaxGames)},
                               "With --sprt: stop undecided after about this many games "
                               "(default 1000)");
+    command->add_flag("--gauntlet", args.gauntlet,
+                      "Games between bots: the first bot plays each other bot (every seat order "
+                      "of each seed), the others never play each other; -n is then the games "
+                      "against each. Any number of bots; the standings show the first against "
+                      "each");
     numbers::add_whole_number(command, "--seed", args.seed, numbers::kInt64,
                               "Master seed the games' CodinGame seeds are drawn from (default: a "
                               "random one, printed): the same seed plays the same games");
@@ -297,6 +335,7 @@ CLI::App* add_match_command(CLI::App& app, MatchArgs& args) {
         "--boards validators\n"
         "  arena match tsuro --bot mine=./mine --bot build/bots/tsuro/strong --bot "
         "build/bots/tsuro/random -n 60\n"
+        "  arena match diceshogi --gauntlet --bot new=./new --bot v1=./v1 --bot v2=./v2 -n 50\n"
         "  arena match --referee \"python3 referee.py {seed}\" --bot mine=./mine --bot old=./old "
         "-n 50\n"
         "  arena match --resume --out results/match-20261124-131502\n"

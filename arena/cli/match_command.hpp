@@ -5,6 +5,8 @@
 //   - games between bots (Dice Shogi: 2 bots; Tsuro: 2 to 4): every bot at every table, every
 //     seat order of each seed (seat-swapped groups), -n games rounded up to whole groups, or
 //     --sprt ELO0 ELO1 (2 bots) stopping when the test decides;
+//   - --gauntlet: the first bot plays each other bot (every seat order), the others never play
+//     each other; -n is then the games against each;
 //   - a puzzle (SameGame): every bot on the same boards (--boards), compared board by board.
 // Exit codes: 0 the match ran; with --sprt 0 when the first bot is accepted as stronger (H1), 1
 // when it is not (H0 or undecided); 2 an arena error (main); 128+N interrupted by signal N.
@@ -28,6 +30,7 @@ struct MatchArgs {
     std::optional<std::size_t> max_games;  // --sprt's limit
     std::optional<std::int64_t> seed;      // the master seed of the seeds
     std::string boards;                    // --boards, puzzles only
+    bool gauntlet = false;                 // the first bot against each other one, alone
     int concurrency = 0;
     std::string out;
     bool resume = false;

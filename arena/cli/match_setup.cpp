@@ -58,6 +58,15 @@ std::vector<referee::Testcase> board_item(const referee::GameInfo& game, const s
     return {tournament::testcase_from_file(game, item)};
 }
 
+// The games of a gauntlet in which each other bot meets the candidate about `games` times: every
+// other bot sits at the same number of a seed's tables, k-1 of the n-1 others at each.
+std::size_t games_for_each_opponent(const tournament::TournamentConfig& config, std::size_t games) {
+    const std::size_t others = config.bots.size() - 1;
+    const std::size_t at_table = static_cast<std::size_t>(config.players_per_game) - 1;
+    const std::size_t total = (games * others + at_table - 1) / at_table;
+    return std::min(total, tournament::kMaxGames);
+}
+
 }  // namespace
 
 const referee::GameInfo& match_game(const std::string& name) {
@@ -112,7 +121,7 @@ void check_bot_count(const referee::GameInfo& game, std::size_t bots) {
 
 MatchPlan match_plan(const referee::GameInfo& game, std::vector<match::PlayerSpec> bots,
                      std::vector<referee::Testcase> boards, std::int64_t master_seed,
-                     std::size_t games) {
+                     std::size_t games, bool gauntlet) {
     MatchPlan plan;
     tournament::TournamentConfig& config = plan.config;
     config.game = game.name;
@@ -122,16 +131,21 @@ MatchPlan match_plan(const referee::GameInfo& game, std::vector<match::PlayerSpe
         config.players_per_game = 1;
         return plan;
     }
-    config.players_per_game = static_cast<int>(config.bots.size());
+    config.players_per_game = gauntlet ? game.min_players : static_cast<int>(config.bots.size());
     config.seat_orders = tournament::SeatOrders::all;
     config.master_seed = master_seed;
     config.seeds = tournament::seeds_from_master(master_seed, 1);
+    if (gauntlet) {
+        config.format = tournament::Format::gauntlet;
+        config.candidate = 0;
+    }
+    const std::size_t total = gauntlet ? games_for_each_opponent(config, games) : games;
     try {
-        plan.rounding = tournament::resize_to_games(config, games);
+        plan.rounding = tournament::resize_to_games(config, total);
     } catch (const std::invalid_argument& e) {
         throw Error(std::string("-n: ") + e.what());
     }
-    config.games = games;  // a resumed match keeps its size
+    config.games = total;  // a resumed match keeps its size
     return plan;
 }
 

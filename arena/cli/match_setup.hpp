@@ -38,13 +38,16 @@ void check_bot_count(const referee::GameInfo& game, std::size_t bots);
 // all the bots, every seat order of each seed, seeds drawn from `master_seed`, about `games`
 // games (whole seat-swapped groups). Returns the config and, for games between bots, how -n was
 // rounded ("13 seeds x 2 seat orders").
+// With `gauntlet` (games between bots): the first bot plays each other bot, the others never
+// play each other, at tables of the game's fewest players (2 for Dice Shogi and Tsuro, an
+// external game's own count), every seat order; `games` is then the games against each other bot.
 struct MatchPlan {
     tournament::TournamentConfig config;
     std::string rounding;
 };
 MatchPlan match_plan(const referee::GameInfo& game, std::vector<match::PlayerSpec> bots,
                      std::vector<referee::Testcase> boards, std::int64_t master_seed,
-                     std::size_t games);
+                     std::size_t games, bool gauntlet = false);
 
 // OUT/match.json: what a resumed match needs beyond OUT/config.json.
 struct MatchSettings {

@@ -9,6 +9,8 @@
 
 #include "arena/report/elo_json.hpp"
 #include "arena/report/failures.hpp"
+#include "arena/report/gauntlet.hpp"
+#include "arena/report/match_summary.hpp"
 #include "arena/report/tally_fits.hpp"
 #include "arena/report/text.hpp"
 
@@ -157,6 +159,11 @@ VersusStandings versus_standings(const tournament::TournamentConfig& config,
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) out.head_to_head[i][j] = fits.table[order[i]][order[j]];
     out.pairs = pair_reports(field, fits, order, tally.pentanomials());
+    if (config.format == tournament::Format::gauntlet && config.candidate < config.bots.size()) {
+        // The question is the candidate's: every pair it is in reads from its side.
+        out.gauntlet_of = config.bots[config.candidate].name;
+        for (PairReport& pair : out.pairs) pair = seen_from(pair, out.gauntlet_of);
+    }
     return out;
 }
 
@@ -164,6 +171,23 @@ namespace {
 
 // standings.json's "notes": the texts under standings.md's tables, for the report page; a note
 // with nothing to explain is left out.
+nlohmann::ordered_json pair_json(const PairReport& p) {
+    nlohmann::ordered_json pair = {{"a", p.a},
+                                   {"b", p.b},
+                                   {"results", wdl_json(p.results)},
+                                   {"elo", elo_object(p.elo.elo)},
+                                   {"los", p.elo.los}};
+    if (p.pentanomial.pairs() > 0) pair["pentanomial"] = p.pentanomial.counts;
+    return pair;
+}
+
+// The candidate and its pairs from its side: {"bot": "mine", "pairs": [{"a": "mine", ...}]}.
+nlohmann::ordered_json gauntlet_json(const VersusStandings& st) {
+    nlohmann::ordered_json pairs = nlohmann::ordered_json::array();
+    for (const PairReport& p : gauntlet_pairs(st)) pairs.push_back(pair_json(p));
+    return {{"bot", st.gauntlet_of}, {"pairs", pairs}};
+}
+
 nlohmann::ordered_json notes_json(const StandingsNotes& notes) {
     nlohmann::ordered_json json = nlohmann::ordered_json::object();
     const std::pair<const char*, const std::string*> fields[] = {
@@ -208,25 +232,20 @@ nlohmann::ordered_json to_json(const VersusStandings& st) {
         matrix[st.rows[i].bot] = line;
     }
     nlohmann::ordered_json pairs = nlohmann::ordered_json::array();
-    for (const PairReport& p : st.pairs) {
-        nlohmann::ordered_json pair = {{"a", p.a},
-                                       {"b", p.b},
-                                       {"results", wdl_json(p.results)},
-                                       {"elo", elo_object(p.elo.elo)},
-                                       {"los", p.elo.los}};
-        if (p.pentanomial.pairs() > 0) pair["pentanomial"] = p.pentanomial.counts;
-        pairs.push_back(std::move(pair));
-    }
-    return {{"game", st.game},
-            {"players_per_game", st.players_per_game},
-            {"games", st.games},
-            {"elo_model",
-             "Bradley-Terry over pairwise results (a draw = half a win), 95% profile-likelihood "
-             "intervals, field average 0"},
-            {"standings", rows},
-            {"head_to_head", matrix},
-            {"pairs", pairs},
-            {"notes", notes_json(standings_notes(st))}};
+    for (const PairReport& p : st.pairs) pairs.push_back(pair_json(p));
+    nlohmann::ordered_json json = {
+        {"game", st.game},
+        {"players_per_game", st.players_per_game},
+        {"games", st.games},
+        {"elo_model",
+         "Bradley-Terry over pairwise results (a draw = half a win), 95% profile-likelihood "
+         "intervals, field average 0"},
+        {"standings", rows},
+        {"head_to_head", matrix},
+        {"pairs", pairs}};
+    if (!st.gauntlet_of.empty()) json["gauntlet"] = gauntlet_json(st);
+    json["notes"] = notes_json(standings_notes(st));
+    return json;
 }
 
 namespace {
@@ -423,7 +442,7 @@ std::string to_text(const VersusStandings& st) {
         }
         out << line;
     }
-    out << text_legend(st);
+    out << text_legend(st) << gauntlet_text(st);
     return out.str();
 }
 
@@ -478,10 +497,21 @@ void markdown_head_to_head(const VersusStandings& st, std::ostringstream& md) {
     }
 }
 
+// The pairs not shown in a gauntlet's own section (gauntlet.hpp): every pair in a round robin.
+std::vector<PairReport> other_pairs(const VersusStandings& st) {
+    std::vector<PairReport> pairs;
+    for (const PairReport& p : st.pairs)
+        if (st.gauntlet_of.empty() || (p.a != st.gauntlet_of && p.b != st.gauntlet_of))
+            pairs.push_back(p);
+    return pairs;
+}
+
 void markdown_pairs(const VersusStandings& st, std::ostringstream& md) {
     const bool multi = st.players_per_game > 2;
-    if (!st.pairs.empty()) {
-        md << "\n## Pairs\n\n";
+    md << gauntlet_markdown(st);
+    const std::vector<PairReport> pairs = other_pairs(st);
+    if (!pairs.empty()) {
+        md << (st.gauntlet_of.empty() ? "\n## Pairs\n\n" : "\n## Other pairs\n\n");
         md << "Each pair from its own games only, from the first bot's side. ";
         if (!multi)
             md << "Seat-swapped pairs (same seed, both seat orders) give the pentanomial counts: "
@@ -489,7 +519,7 @@ void markdown_pairs(const VersusStandings& st, std::ostringstream& md) {
                   "come from them (or from W-D-L when no pair is complete).";
         md << "\n\n| bots | W-D-L | pentanomial 0 / ½ / 1 / 1½ / 2 | Elo (pair's games) | "
               "LOS (pair's games) |\n|---|---|---|---|---:|\n";
-        for (const PairReport& p : st.pairs) {
+        for (const PairReport& p : pairs) {
             std::string penta = "-";
             if (p.pentanomial.pairs() > 0) {
                 penta.clear();
@@ -500,9 +530,9 @@ void markdown_pairs(const VersusStandings& st, std::ostringstream& md) {
                << wdl_text(p.results) << " | " << penta << " | " << elo_text(p.elo.elo) << " | "
                << format("%.1f%%", 100 * p.elo.los) << " |\n";
         }
-        const StandingsNotes notes = standings_notes(st);
-        if (!notes.pair_open_bounds.empty()) md << "\n" << notes.pair_open_bounds << "\n";
     }
+    const StandingsNotes notes = standings_notes(st);
+    if (!notes.pair_open_bounds.empty()) md << "\n" << notes.pair_open_bounds << "\n";
 }
 
 void markdown_failures(const VersusStandings& st, const std::string& out_dir,

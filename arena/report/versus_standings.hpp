@@ -54,6 +54,9 @@ struct VersusStandings {
     // head_to_head[i][j]: rows[i]'s pairwise results against rows[j].
     std::vector<std::vector<ratings::WDL>> head_to_head;
     std::vector<PairReport> pairs;  // every pair that met, in row order
+    // A gauntlet's candidate (config "format": "gauntlet"), whose games against each other bot
+    // the standings show apart (gauntlet.hpp); empty for a round robin.
+    std::string gauntlet_of;
 };
 
 class RunTally;

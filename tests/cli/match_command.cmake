@@ -103,3 +103,51 @@ set_tests_properties(cli.match.help PROPERTIES
 add_executable(test_match_summary ${CMAKE_CURRENT_SOURCE_DIR}/test_match_summary.cpp)
 target_link_libraries(test_match_summary PRIVATE doctest_main arena_report)
 add_test(NAME cli.match.summary_text COMMAND test_match_summary)
+
+# --gauntlet: the first bot plays each other bot, every seat order of each seed, -n games against
+# each; the others never meet. The standings show the first bot against each from its side, even
+# when it ranks last (here "bad", which always answers nonsense and loses every game). A cut run
+# goes on with --resume to the same games, none twice.
+add_test(NAME cli.match.gauntlet COMMAND sh -c [[
+  rm -rf match_gauntlet match_gauntlet_bad
+  "$0" match diceshogi --gauntlet --bot "new=$1 --seed 1" --bot "r1=$1 --seed 2" --bot "r2=$1 --seed 3" --bot "bad=$2 reply nonsense" -n 4 --seed 3 --concurrency 2 --out match_gauntlet 2>&1; echo EXIT$?
+  wc -l < match_gauntlet/results.jsonl | sed 's/^ */LINES=/'
+  grep -v '"players":\["new",\|"players":\["[a-z0-9]*","new"\]' match_gauntlet/results.jsonl | wc -l | sed 's/^ */WITHOUT_NEW=/'
+  for b in r1 r2 bad; do grep -c "\"$b\"" match_gauntlet/results.jsonl | sed "s/^/GAMES_$b=/"; done
+  tr -d ' \n' < match_gauntlet/standings.json | grep -o '"gauntlet":{"bot":"new","pairs":\[{"a":"new","b":"[a-z0-9]*"'
+  tr -d ' \n' < match_gauntlet/standings.json | grep -o '"a":"[a-z0-9]*","b":"new"' | sed 's/^/TURNED_WRONG /'
+  grep -A9 '^## new against each' match_gauntlet/standings.md | grep -c '^| [rb][a-z0-9]* | 4 |' | sed 's/^/MD_ROWS=/'
+  head -n 5 match_gauntlet/results.jsonl > match_gauntlet.cut && cp match_gauntlet.cut match_gauntlet/results.jsonl
+  "$0" match --resume --out match_gauntlet > /dev/null 2>&1; echo RESUMED_EXIT$?
+  grep -o '"id":"[^"]*"' match_gauntlet/results.jsonl | sort | uniq | wc -l | sed 's/^ */UNIQUE_IDS=/'
+  "$0" match diceshogi --gauntlet --bot "bad=$2 reply nonsense" --bot "r1=$1 --seed 2" --bot "r2=$1 --seed 3" -n 2 --seed 3 --out match_gauntlet_bad 2>&1 | grep '^  vs '
+  ]] ${ARENA} ${DS_RANDOM} ${TESTBOT})
+set_tests_properties(cli.match.gauntlet PROPERTIES
+  FAIL_REGULAR_EXPRESSION "TURNED_WRONG"
+  PASS_REGULAR_EXPRESSION "Dice Shogi match: new, r1, r2, bad: a gauntlet of new, 2 players a game, 12 games \\(2 seed\\(s\\) x 3 opponent\\(s\\) x 2 seat orders\\). 4 against each other bot.*\nnew against each \\(each pair's own games\\):\n  vs [a-z0-9 ]+ 4 games .*\n  vs [a-z0-9 ]+ 4 games .*\n  vs bad +4 games  W-D-L 4-0-0 .*\n  Elo and LOS from each pair's own games.*EXIT0\nLINES=12\nWITHOUT_NEW=0\nGAMES_r1=4\nGAMES_r2=4\nGAMES_bad=4\n\"gauntlet\":{\"bot\":\"new\",\"pairs\":\\[{\"a\":\"new\",\"b\":\"[a-z0-9]+\"\nMD_ROWS=3\nRESUMED_EXIT0\nUNIQUE_IDS=12\n  vs r[12] +2 games  W-D-L 0-0-2 .*\n  vs r[12] +2 games  W-D-L 0-0-2 ")
+
+# A gauntlet's refusals (exit 2, before any game): a puzzle, where every bot plays alone, and
+# a single bot.
+add_test(NAME cli.match.gauntlet_errors COMMAND sh -c [[
+  "$0" match samegame --gauntlet --bot "a=$1" --bot "b=$1" --out match_gauntlet_err 2>&1; echo EXIT$?
+  "$0" match diceshogi --gauntlet --bot "a=$2" --out match_gauntlet_err 2>&1; echo EXIT$?
+  [ -e match_gauntlet_err ] && echo "OUT_DIR_CREATED"; echo DONE]] ${ARENA} ${SG_RANDOM} ${DS_RANDOM})
+set_tests_properties(cli.match.gauntlet_errors PROPERTIES
+  PASS_REGULAR_EXPRESSION "error: SameGame bots each play alone on the same boards: .*leave out --gauntlet\nEXIT2\nerror: --gauntlet plays the first bot against each other one at tables of 2: give at least 2 --bot options \\(got 1\\)\nEXIT2\nDONE"
+  FAIL_REGULAR_EXPRESSION "OUT_DIR_CREATED|bug in arena")
+
+# A tournament config's "format": "gauntlet" with its "candidate" named (not the first bot): only
+# the candidate's games, and the standings (terminal, standings.md, and `arena standings` again
+# from the results) show the candidate against each, from its side.
+add_test(NAME cli.tournament.gauntlet_standings COMMAND sh -c [[
+  rm -rf tournament_gauntlet
+  printf '{"game": "diceshogi", "format": "gauntlet", "candidate": "cand", "seeds": 1, "bots": [
+    {"name": "r1", "command": "%s --seed 2"}, {"name": "cand", "command": "%s reply nonsense"},
+    {"name": "r2", "command": "%s --seed 3"}]}' "$1" "$2" "$1" > tournament_gauntlet.json
+  "$0" tournament tournament_gauntlet.json --out tournament_gauntlet 2>&1 | grep '^  vs \|against each'; echo EXIT$?
+  grep -c '"r1".*"r2"\|"r2".*"r1"' tournament_gauntlet/results.jsonl | sed 's/^/R1_R2_GAMES=/'
+  "$0" standings tournament_gauntlet > /dev/null 2>&1
+  grep -A9 '^## cand against each' tournament_gauntlet/standings.md | grep '^| r[12] | 2 | 0-0-2 |' | wc -l | sed 's/^ */MD_ROWS=/'
+  ]] ${ARENA} ${DS_RANDOM} ${TESTBOT})
+set_tests_properties(cli.tournament.gauntlet_standings PROPERTIES
+  PASS_REGULAR_EXPRESSION "cand against each \\(each pair's own games\\):\n  vs r[12] +2 games  W-D-L 0-0-2 .*\n  vs r[12] +2 games  W-D-L 0-0-2 .*\nEXIT0\nR1_R2_GAMES=0\nMD_ROWS=2")
