@@ -279,7 +279,9 @@
         htmlEl("tr", {}, ["pair", "W-D-L", "pentanomial 0 / ½ / 1 / 1½ / 2", "Elo (pair's games)", "LOS (pair's games)"].map((h) => htmlEl("th", {}, h))),
         pairs.map((p) => htmlEl("tr", {}, [p.a + " vs " + p.b, wdl(p.results), p.pentanomial ? p.pentanomial.join(" / ") : "-",
                                            eloText(p.elo), pct(100 * p.los)].map((v) => htmlEl("td", {}, v))))) : null;
-    section("Head to head", "Row against column: score and wins-draws-losses" +
+    const gauntlet = data.standings.gauntlet;
+    section("Head to head", (gauntlet ? "A gauntlet: " + gauntlet.bot + " against each other bot (the pairs below from its side). " : "") +
+            "Row against column: score and wins-draws-losses" +
             (multiplayer ? " of the pairwise results (the better ranked of two players of a game wins)." : ".") +
             (pairs.some((p) => p.pentanomial) ? " Seat-swapped pairs (same seed, both seat orders) give the pentanomial counts." : ""),
             c.svg, pairTable,
