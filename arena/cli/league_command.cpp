@@ -15,6 +15,7 @@
 #include "arena/cli/run_defaults.hpp"
 #include "arena/cli/run_output.hpp"
 #include "arena/common/error.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/common/shell_quote.hpp"
 #include "arena/common/terminal_text.hpp"
 #include "arena/league/league_file.hpp"
@@ -356,6 +357,9 @@ int run_run(const LeagueArgs& args, const std::string& program) {
     options.standings = [program, live](const league::League& l,
                                         const tournament::TournamentConfig& config,
                                         const report::RunTally& tally, bool final) {
+        // The run is over: what Ctrl-C stopped were its games, not the reading of its results
+        // for the final table and page.
+        if (final) files::set_interrupt_poll(nullptr);
         write_league_standings(l, config, tally, final, program, *live);
     };
     const league::LeagueRunResult result = league::run_league(args.dir, options, std::cout);

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "arena/common/files.hpp"
+#include "arena/common/input_file.hpp"
 #include "arena/league/league_table.hpp"
 #include "arena/league/matchmaker.hpp"
 #include "arena/league/pairings.hpp"
@@ -78,7 +79,7 @@ std::string round_text(const Round& round) {
         "table(s) for the top");
     add(round.tables.count(TableReason::random) ? round.tables.at(TableReason::random) : 0,
         "random table(s)");
-    return text;
+    return text.empty() ? "boards not yet played" : text;
 }
 
 // A puzzle: each active bot on each board it has not played, in board order.
@@ -170,7 +171,11 @@ class LeagueRunner {
         for (int n = 1;; ++n) {
             if (process::interrupt_signal()) return;
             if (options_.games && played_games_ >= *options_.games) return;
-            reload();
+            try {
+                reload();
+            } catch (const files::ReadInterrupted&) {  // Ctrl-C while league.json was read
+                return;
+            }
             std::size_t wanted = round_size;
             if (options_.games) wanted = std::min(wanted, *options_.games - played_games_);
             const Round round =
