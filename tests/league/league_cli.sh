@@ -66,15 +66,30 @@ loop)  # new, add 3, run, show, retire, run again, kill -9 mid-run and go on
     "$arena" view L > view.txt 2>&1 || fail "arena view: $(cat view.txt)"
     [ -s L/report.html ] && [ -s L/standings.md ] || fail "no report or standings.md"
     ;;
+cut)  # killed between the games of a group, in the middle of a line: the next run mends both
+    "$arena" league new L diceshogi --seed 8 --time-scale 20 > /dev/null 2>&1 || fail new
+    "$arena" league add L "a=$random --seed 1" "b=$random --seed 2" > /dev/null 2>&1 || fail add
+    "$arena" league run L --games 4 > run1.txt 2>&1 || fail "run 1: $(cat run1.txt)"
+    last=$(sed -n 4p L/results.jsonl | jq -r .id)
+    { head -n 3 L/results.jsonl; printf '{"id": "m0000'; } > cut.jsonl && mv cut.jsonl L/results.jsonl
+    "$arena" league show L --json > s.json || fail "show with a cut line"
+    [ "$(games s.json)" = 3 ] || fail "show: $(cat s.json)"
+    "$arena" league run L --games 1 > run2.txt 2>&1 || fail "run 2: $(cat run2.txt)"
+    grep -q "^round 1: 1 game(s) (1 to complete cut groups)" run2.txt || fail "run 2: $(cat run2.txt)"
+    [ "$(lines L/results.jsonl)" = 4 ] || fail "4 games: $(cat L/results.jsonl)"
+    [ "$(sed -n 4p L/results.jsonl | jq -r .id)" = "$last" ] || fail "not the game cut: $(sed -n 4p L/results.jsonl | jq -r .id), $last"
+    check_results L
+    ;;
 snapshot)  # the league plays what was added, whatever happens to the original afterwards
     "$arena" league new L diceshogi --seed 1 --min-games 2 --time-scale 20 > /dev/null 2>&1 || fail new
     mkdir src && printf '#!/bin/sh\nexec %s --seed 3 "$@"\n' "$random" > src/mybot && chmod +x src/mybot
     mkdir wd && cp "$random" wd/engine && printf 'data' > wd/weights.txt
-    "$arena" league add L "a=./src/mybot" "b=./engine --seed 4@wd" "c=$random --seed 9" > add.txt 2>&1 || fail "add: $(cat add.txt)"
-    [ -x L/bots/a/mybot ] && [ -f L/bots/b/weights.txt ] && [ -x L/bots/b/engine ] || fail "snapshot files: $(find L/bots)"
-    # a "rebuild" that crashes, a working directory emptied
-    printf '#!/bin/sh\nexit 3\n' > src/mybot; rm -rf wd
-    "$arena" league run L --games 12 --concurrency 2 > run.txt 2>&1 || fail "run: $(cat run.txt)"
+    printf 'import os\nos.execv("%s", ["random", "--seed", "5"])\n' "$random" > pybot.py  # a source file
+    "$arena" league add L "a=./src/mybot" "b=./engine --seed 4@wd" "c=$random --seed 9" d=pybot.py > add.txt 2>&1 || fail "add: $(cat add.txt)"
+    [ -x L/bots/a/mybot ] && [ -f L/bots/b/weights.txt ] && [ -x L/bots/b/engine ] && [ -f L/bots/d/pybot.py ] || fail "snapshot files: $(find L/bots)"
+    # a "rebuild" that crashes, a working directory emptied, a source edited
+    printf '#!/bin/sh\nexit 3\n' > src/mybot; rm -rf wd; echo 'raise SystemExit(3)' > pybot.py
+    "$arena" league run L --games 16 --concurrency 2 > run.txt 2>&1 || fail "run: $(cat run.txt)"
     [ "$(jq -r '.outcomes[]' L/results.jsonl | sort -u)" = ok ] || fail "a seat failed: $(jq -c .outcomes L/results.jsonl | sort | uniq -c)"
     "$arena" league add L "a=./src/mybot" > taken.txt 2>&1; [ $? = 2 ] || fail "a name taken was accepted"
     grep -q "already in the league.*another name" taken.txt || fail "taken: $(cat taken.txt)"
