@@ -321,21 +321,25 @@ int run_show(const LeagueArgs& args) {
 void write_league_standings(const league::League& league,
                             const tournament::TournamentConfig& config,
                             const report::RunTally& tally, bool final, const std::string& program,
-                            view::LiveReport& live) {
+                            view::LiveReport& live, std::optional<std::size_t> target) {
     std::string retired;
     for (const league::LeagueBot& b : league.bots)
         if (b.retired) retired += (retired.empty() ? "" : ", ") + b.name;
-    std::string mark = final ? ""
-                             : "running: " + std::to_string(tally.games()) +
-                                   " games so far (rewritten every few seconds while "
-                                   "`arena league run` goes on)";
+    // A run of --games N ends at a known count; one until Ctrl-C has only its games so far.
+    const std::size_t total = target ? std::max(*target, tally.games()) : tally.games();
+    std::string mark;
+    if (!final) {
+        mark = "running: " + std::to_string(tally.games());
+        mark += target ? " of " + std::to_string(total) + " games" : std::string(" games so far");
+        mark += " (rewritten every few seconds while `arena league run` goes on)";
+    }
     if (!retired.empty()) mark += (mark.empty() ? "" : "; ") + std::string("retired: ") + retired;
     write_standings(config, tally, league.dir, mark, program);
     if (final) {
         view::write_report(league.dir, config, tally);
         return;
     }
-    live.write(config, tally, view::Running{tally.games(), tally.games()});
+    live.write(config, tally, view::Running{tally.games(), total});
 }
 
 int run_run(const LeagueArgs& args, const std::string& program) {
@@ -352,15 +356,18 @@ int run_run(const LeagueArgs& args, const std::string& program) {
     options.concurrency = concurrency_of_run(
         args.concurrency,
         league.concurrency ? std::optional<int>(league.concurrency) : std::nullopt);
+    // The games the run ends with: those so far and --games more.
+    std::optional<std::size_t> target;
+    if (args.games) target = table_of(league).games + *args.games;
     // One live page per run: each failed game's log is read once.
     auto live = std::make_shared<view::LiveReport>(args.dir);
-    options.standings = [program, live](const league::League& l,
-                                        const tournament::TournamentConfig& config,
-                                        const report::RunTally& tally, bool final) {
+    options.standings = [program, live, target](const league::League& l,
+                                                const tournament::TournamentConfig& config,
+                                                const report::RunTally& tally, bool final) {
         // The run is over: what Ctrl-C stopped were its games, not the reading of its results
         // for the final table and page.
         if (final) files::set_interrupt_poll(nullptr);
-        write_league_standings(l, config, tally, final, program, *live);
+        write_league_standings(l, config, tally, final, program, *live, target);
     };
     const league::LeagueRunResult result = league::run_league(args.dir, options, std::cout);
     const league::League now = league::read_league(args.dir);
