@@ -176,8 +176,11 @@ int run_new(const LeagueArgs& args, const std::string& program) {
     int k = static_cast<int>(players.value_or(std::clamp(2, game.min_players, game.max_players)));
     if (match::external_game_spec(game.name)) k = game.min_players;
     if (k < game.min_players || k > game.max_players)
-        throw Error("--players " + std::to_string(k) + ": " + game.name + " seats " +
-                    std::to_string(game.min_players) + " to " + std::to_string(game.max_players));
+        throw Error(
+            "--players " + std::to_string(k) + ": " + game.name + " seats " +
+            (game.min_players == game.max_players
+                 ? std::to_string(game.min_players) + " players"
+                 : std::to_string(game.min_players) + " to " + std::to_string(game.max_players)));
     league::League league;
     league.dir = dir;
     league.shared = shared_fields(args, game, k);
