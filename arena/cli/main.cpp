@@ -16,6 +16,7 @@
 
 #include "arena/cli/boards_command.hpp"
 #include "arena/cli/gate_command.hpp"
+#include "arena/cli/league_command.hpp"
 #include "arena/cli/match_command.hpp"
 #include "arena/cli/merge_command.hpp"
 #include "arena/cli/play_command.hpp"
@@ -109,6 +110,7 @@ std::string footer() {
            "  arena view game.json   (writes game.html: the replay, to open in a browser)\n"
            "  arena gate configs/gate-diceshogi.json --junit gate.xml\n"
            "  arena tune tune.json --out results/tune   (SPSA over a bot's parameters)\n"
+           "  arena league run leagues/mine --games 200   (a league of bot versions)\n"
            "Run 'arena <command> --help' for the options of a command.";
 }
 
@@ -118,7 +120,7 @@ std::string footer() {
 std::string command_named(int argc, char** argv) {
     static const std::set<std::string> commands = {"play",    "match",  "tournament", "replay",
                                                    "view",    "gate",   "merge",      "standings",
-                                                   "referee", "boards", "tune"};
+                                                   "referee", "boards", "tune",       "league"};
     for (int i = 1; i < argc; ++i) {
         const std::string word = argv[i];
         if (word == "--log-level" || word == "--diagnostics") {
@@ -176,6 +178,8 @@ int main(int argc, char** argv) {
     CLI::App* referee_cmd = wanted("referee") ? add_referee_command(app, referee) : nullptr;
     TuneArgs tune;
     CLI::App* tune_cmd = wanted("tune") ? add_tune_command(app, tune) : nullptr;
+    LeagueArgs league;
+    CLI::App* league_cmd = wanted("league") ? add_league_command(app, league) : nullptr;
     if (wanted("boards")) add_boards_command(app);
 
     if (argc == 1) {  // no command at all: show what there is to do
@@ -206,6 +210,7 @@ int main(int argc, char** argv) {
         if (chosen(standings_cmd)) return run_standings_command(standings, command_line.front());
         if (chosen(referee_cmd)) return run_referee_command(referee);
         if (chosen(tune_cmd)) return run_tune_command(tune, command_line.front());
+        if (chosen(league_cmd)) return run_league_command(league, command_line.front());
         return run_boards_command();  // the one command left (require_subcommand)
     });
 }

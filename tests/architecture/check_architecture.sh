@@ -24,7 +24,7 @@ done < <(grep -rnE '"(samegame|diceshogi|tsuro)"|games/(samegame|diceshogi|tsuro
 
 # 2. The layers, bottom first. A folder may include its own headers and those of lower ranks.
 declare -A rank=([common]=0 [referees]=0 [ratings]=0 [process]=1 [match]=2 [tournament]=3
-                 [report]=4 [tune]=4 [replay]=5 [gate]=5 [view]=5 [cli]=6)
+                 [report]=4 [tune]=4 [league]=5 [replay]=5 [gate]=5 [view]=5 [cli]=6)
 for dir in arena/*/; do
   layer=$(basename "$dir")
   [ -n "${rank[$layer]+x}" ] || { fail "arena/$layer/ is not a known layer: add it to docs/architecture.md and this check"; continue; }
