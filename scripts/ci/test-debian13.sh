@@ -13,10 +13,19 @@ cache="${ARENA_CI_CACHE:-/var/cache/arena-ci}"
 jobs="${JOBS:-$(nproc)}"
 start=$(date +%s)
 root=$(scripts/ci/debian-root.sh trixie)
-rooted() { scripts/ci/in-root.sh "$root" --bind "$src" /src --bind "$build" /build -- "$@"; }
+mkdir -p "$cache/ccache-trixie"
+rooted() {
+  scripts/ci/in-root.sh "$root" --bind "$src" /src --bind "$build" /build \
+    --bind "$cache/ccache-trixie" /ccache -- env CCACHE_DIR=/ccache CCACHE_MAXSIZE=5G "$@"
+}
 exec 8>"$cache/trixie-packages.lock"
 flock 8
 scripts/ci/in-root.sh "$root" --bind "$src" /src -- /src/scripts/install-deps.sh --build-only
+# ccache, its cache kept next to the root: inside the root the paths (/src, /build) never change,
+# so a later run on this machine compiles only what changed.
+if [ ! -x "$root/usr/bin/ccache" ]; then
+  scripts/ci/in-root.sh "$root" -- sh -c 'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ccache >/dev/null'
+fi
 flock -u 8
 if [ "${1:-}" = --prepare ]; then exit 0; fi
 
@@ -29,7 +38,7 @@ rooted sh -c 'echo "debian13: Debian $(cat /etc/debian_version), $(g++ --version
 ready=$(date +%s)
 
 rooted cmake -S /src -B /build -DCMAKE_BUILD_TYPE=Release -DARENA_BUILD_BENCH=OFF \
-  -DCMAKE_COMPILE_WARNING_AS_ERROR=ON >/dev/null
+  -DCMAKE_COMPILE_WARNING_AS_ERROR=ON -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
 rooted cmake --build /build -j "$jobs"
 built=$(date +%s)
 
