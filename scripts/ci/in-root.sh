@@ -14,8 +14,11 @@ done
 [ "${1:-}" = -- ] && shift
 [ $# -gt 0 ] || { echo "in-root: no command" >&2; exit 2; }
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# pivot_root, not chroot alone: a chrooted process may not create user namespaces, which the
+# suite's sandbox (bubblewrap) and unprivileged-containment tests need.
 exec unshare --mount --propagation private -- bash -euo pipefail -c '
   root="$1"; shift
+  mount --bind "$root" "$root"
   mount -t proc proc "$root/proc"
   mount --rbind /dev "$root/dev"
   mount --rbind /sys "$root/sys"
@@ -26,6 +29,10 @@ exec unshare --mount --propagation private -- bash -euo pipefail -c '
     shift 2
   done
   shift
-  exec chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    HOME=/root LANG=C.UTF-8 TERM=dumb CI="${CI:-}" "$@"
+  cd "$root"
+  mkdir -p .host-root
+  pivot_root . .host-root
+  exec /usr/sbin/chroot . /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    HOME=/root LANG=C.UTF-8 TERM=dumb CI="${CI:-}" /bin/sh -c "umount -l /.host-root && exec \"\$@\"" \
+    in-root "$@"
 ' in-root "$root" "${binds[@]}" -- "$@"
