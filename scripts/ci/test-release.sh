@@ -28,9 +28,11 @@ for program in "$unpacked"/bin/* "$unpacked"/bots/*/*; do
 done
 echo "test-release: every program is static (ldd: not a dynamic executable)"
 
-# The empty root: the unpacked directory is /arena, and the current directory.
+# The empty root: the unpacked directory is /arena, and the current directory. As an ordinary
+# user (uid 1000 in a user namespace), as on a shared machine without root.
 in_empty_root() {
-  bwrap --bind "$unpacked" /arena --proc /proc --dev /dev --tmpfs /tmp --chdir /arena \
+  bwrap --unshare-user --uid 1000 --gid 1000 \
+    --bind "$unpacked" /arena --proc /proc --dev /dev --tmpfs /tmp --chdir /arena \
     --setenv PATH /arena/bin --unsetenv LD_LIBRARY_PATH --new-session -- "$@"
 }
 run() {
