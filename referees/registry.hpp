@@ -120,8 +120,9 @@ std::vector<std::string> known_games();
 const GameInfo* find_game(std::string_view game);
 
 // The entry of a game, as find_game finds it. Throws std::invalid_argument for any other name:
-// "unknown game 'x': known games are samegame, diceshogi, tsuro".
-const GameInfo& game_info(const std::string& game);
+// "unknown game 'x': known games are samegame, diceshogi, tsuro". A view, not a const string&:
+// GCC 14 would take `const GameInfo& g = game_info("tsuro")` for a reference to the temporary.
+const GameInfo& game_info(std::string_view game);
 
 // A fresh referee for setup.game, at the start of the game.
 //   samegame: players must be 1; setup.testcase is a board (see parse_samegame_testcase) or

@@ -39,7 +39,8 @@ ready=$(date +%s)
 
 rooted cmake -S /src -B /build -DCMAKE_BUILD_TYPE=Release -DARENA_BUILD_BENCH=OFF \
   -DCMAKE_COMPILE_WARNING_AS_ERROR=ON -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
-rooted cmake --build /build -j "$jobs"
+# -k: every file that does not compile (or warns) is named in one run, not only the first.
+rooted cmake --build /build -j "$jobs" -- -k
 built=$(date +%s)
 
 rooted sh -c "cd /build && ctest --output-on-failure -j $jobs --timeout 600 $*"
