@@ -243,7 +243,7 @@ const GameInfo* find_game(std::string_view game) {
     return nullptr;
 }
 
-const GameInfo& add_game(GameInfo info) {
+const GameInfo& add_game(GameInfo&& info) {
     info.external = true;
     for (const GameInfo& builtin : games()) {
         if (named(builtin, info.name) || named(builtin, info.title)) {
