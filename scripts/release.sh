@@ -98,7 +98,8 @@ tar -C dist --owner=0 --group=0 --sort=name -czf "dist/$name.tar.gz" "$name"
 echo "release: dist/$name.tar.gz ($(du -k "dist/$name.tar.gz" | cut -f1) KiB)"
 
 if [ "$make_deb" = 1 ]; then
-  (cd "$build" && cpack -G DEB -B "$PWD/../dist/deb" >/dev/null)
+  dist=$PWD/dist
+  (cd "$build" && cpack -G DEB -B "$dist/deb" >/dev/null)
   mv dist/deb/arena_*.deb dist/
   rm -rf dist/deb
   echo "release: $(ls dist/arena_"$version"_amd64.deb)"
