@@ -2,6 +2,9 @@
 # in lib/arena/bots/<game>/, the configs (their bots found there) in share/arena/configs/, the
 # docs in share/doc/arena/. arena finds arena-bot-init next to itself.
 include(GNUInstallDirs)
+# `cmake --install` and cpack take the programs built (scripts/release.sh builds only those), not
+# every target: the tests need not be built to package a release.
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 set(ARENA_INSTALL_BOTS_DIR ${CMAKE_INSTALL_LIBDIR}/arena/bots)
 if(CMAKE_INSTALL_LIBDIR MATCHES "/")
   # Debian's multiarch libdir (lib/x86_64-linux-gnu) is for libraries: the bots are programs.

@@ -64,17 +64,17 @@ cat >"$unpacked/out/tsuro.json" <<'JSON'
 JSON
 run tournament arena tournament out/tsuro.json --out out/tournament --concurrency 2
 grep -q survivor "$work/tournament.out" || fail "no standings"
-run report arena view out/tournament -o out/report.html
+run report arena view out/tournament
 run replay arena view out/game.json -o out/replay.html
 # Self-contained pages: no script, style sheet or image loaded from a file or the network.
-for page in report replay; do
+for page in tournament/report replay; do
   html="$unpacked/out/$page.html"
   [ -s "$html" ] || fail "no $page page"
   if grep -oE '<(script|link|img)[^>]*(src|href)="[^"#]' "$html" | grep -v '="data:' | grep -q .; then
     fail "$page.html loads a file: $(grep -oE '<(script|link|img)[^>]*(src|href)="[^"]*"' "$html" | head -3)"
   fi
 done
-echo "test-release: report.html $(du -k "$unpacked/out/report.html" | cut -f1) KiB and" \
+echo "test-release: report.html $(du -k "$unpacked/out/tournament/report.html" | cut -f1) KiB and" \
   "replay.html $(du -k "$unpacked/out/replay.html" | cut -f1) KiB, self-contained"
 
 # No bubblewrap in the empty root: --sandbox must say so, and fail.
