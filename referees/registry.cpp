@@ -243,7 +243,7 @@ const GameInfo* find_game(std::string_view game) {
     return nullptr;
 }
 
-const GameInfo& add_game(GameInfo info) {
+const GameInfo& add_game(GameInfo&& info) {
     info.external = true;
     for (const GameInfo& builtin : games()) {
         if (named(builtin, info.name) || named(builtin, info.title)) {
@@ -263,7 +263,7 @@ const GameInfo& add_game(GameInfo info) {
     return added.list.emplace_back(std::move(info));
 }
 
-const GameInfo& game_info(const std::string& game) {
+const GameInfo& game_info(std::string_view game) {
     if (const GameInfo* info = find_game(game)) return *info;
     unknown_game(game);
 }

@@ -104,8 +104,9 @@ const std::vector<GameInfo>& games();
 // Adding a game of the same name again replaces nothing and returns the first one when it is the
 // same game (same `title`, players, kind), else throws std::invalid_argument; so does a name or
 // title of a built-in game. Call before games are played (the entries are never moved or
-// removed, so references stay valid; calls from several threads are safe).
-const GameInfo& add_game(GameInfo info);
+// removed, so references stay valid; calls from several threads are safe). An rvalue reference,
+// not a value: GCC 14 takes the reference returned for a by-value argument as dangling.
+const GameInfo& add_game(GameInfo&& info);
 
 // The titles of the games `has` holds for, joined by `separator`: the help texts that name the
 // games of a kind ("Dice Shogi and Tsuro", "SameGame").
@@ -120,8 +121,9 @@ std::vector<std::string> known_games();
 const GameInfo* find_game(std::string_view game);
 
 // The entry of a game, as find_game finds it. Throws std::invalid_argument for any other name:
-// "unknown game 'x': known games are samegame, diceshogi, tsuro".
-const GameInfo& game_info(const std::string& game);
+// "unknown game 'x': known games are samegame, diceshogi, tsuro". A view, not a const string&:
+// GCC 14 would take `const GameInfo& g = game_info("tsuro")` for a reference to the temporary.
+const GameInfo& game_info(std::string_view game);
 
 // A fresh referee for setup.game, at the start of the game.
 //   samegame: players must be 1; setup.testcase is a board (see parse_samegame_testcase) or

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Second command of the README (and what CI runs): install what is missing, build, run every test.
+# Second command of the README: install what is missing, build, run every test. (CI runs the same
+# suite in its own stages: .ci/run.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh

@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 #include <stdexcept>
+#include <utility>
 
 #include "arena/match/brutaltester_referee.hpp"
 #include "arena/match/play_game.hpp"
@@ -165,7 +166,10 @@ void read_time_rules(const nlohmann::json& json, ExternalGameSpec& spec) {
 }  // namespace
 
 const referee::GameInfo& register_external_game(const ExternalGameSpec& spec) {
-    const referee::GameInfo& game = referee::add_game(entry_of(spec));
+    // Named, then moved in: GCC 14 takes a reference returned for a temporary argument as
+    // dangling (-Wdangling-reference), though the registry keeps the entry.
+    referee::GameInfo entry = entry_of(spec);
+    const referee::GameInfo& game = referee::add_game(std::move(entry));
     {
         Specs& all = specs();
         const std::lock_guard<std::mutex> hold(all.lock);

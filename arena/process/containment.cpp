@@ -272,11 +272,31 @@ const Containment& containment() {
     return c;
 }
 
+// The oldest kernel arena supports is Linux 5.9 (docs/install.md): bots are watched through
+// pidfd_open (5.3) and get none of the arena's other files thanks to close_range (5.9). Probed
+// by calling them (a distribution may backport), and said once on an older kernel.
+std::string kernel_notice() {
+    const long pidfd = ::syscall(SYS_pidfd_open, ::getpid(), 0u);
+    if (pidfd < 0 && errno == ENOSYS) {
+        return "arena: notice: this kernel has no pidfd_open (Linux 5.3): bots cannot be watched "
+               "and fail to start; arena needs Linux 5.9 or newer (docs/install.md)";
+    }
+    if (pidfd >= 0) ::close(static_cast<int>(pidfd));
+    // A range holding no file: 0 where close_range exists.
+    if (::syscall(SYS_close_range, ~0u - 1, ~0u, 0u) != 0 && errno == ENOSYS) {
+        return "arena: notice: this kernel has no close_range (Linux 5.9): bots may inherit the "
+               "arena's open files; arena needs Linux 5.9 or newer (docs/install.md)";
+    }
+    return "";
+}
+
 void print_notice_once() {
     static std::once_flag once;
     std::call_once(once, [] {
         const std::string& notice = containment().notice;
         if (!notice.empty()) std::fprintf(stderr, "%s\n", notice.c_str());
+        if (const std::string old_kernel = kernel_notice(); !old_kernel.empty())
+            std::fprintf(stderr, "%s\n", old_kernel.c_str());
     });
 }
 

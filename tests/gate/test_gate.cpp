@@ -10,6 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string_view>
 
 #include "arena/gate/gate.hpp"
 #include "arena/tournament/config.hpp"
@@ -99,7 +100,8 @@ JUnit read_junit(const fs::path& file) {
     return j;
 }
 
-const gate::PairingTest& pairing(const gate::GateReport& report, const std::string& opponent) {
+// A view: GCC 14 warns of a dangling reference for a reference returned with a temporary string.
+const gate::PairingTest& pairing(const gate::GateReport& report, std::string_view opponent) {
     for (const auto& t : report.pairings)
         if (t.opponent == opponent) return t;
     FAIL("no pairing against " << opponent);

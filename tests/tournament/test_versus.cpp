@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 #include "arena/report/versus_standings.hpp"
 #include "arena/tournament/config.hpp"
@@ -36,7 +37,8 @@ std::vector<std::string> lines_of(const fs::path& file) {
     return lines;
 }
 
-const report::VersusStanding& row_of(const report::VersusStandings& s, const std::string& bot) {
+// A view: GCC 14 warns of a dangling reference for a reference returned with a temporary string.
+const report::VersusStanding& row_of(const report::VersusStandings& s, std::string_view bot) {
     for (const auto& row : s.rows)
         if (row.bot == bot) return row;
     FAIL("no row for " << bot);
