@@ -147,6 +147,10 @@ std::optional<PreparedInit> take_prepared_init(const NamespaceInitRequest& commo
     return pool->take();
 }
 
+bool inits_prepared_ahead() {
+    return pool_wanted();
+}
+
 void end_prepared_inits() {
     InitPool* existing = nullptr;
     {

