@@ -256,7 +256,7 @@ verdict() {  # VALUE LIMIT -> PASS / FAIL (no figure: FAIL)
   awk -v v="$1" -v l="$2" 'BEGIN { print (v != "" && v + 0 > 0 && v + 0 <= l + 0) ? "PASS" : "FAIL" }'
 }
 target() {  # NAME VALUE LIMIT
-  printf 'target: %-58s %6s <= %-4s %s\n' "$1" "${2:-none}" "$3" "$(verdict "$2" "$3")"
+  printf 'target: %-64s %6s <= %-4s %s\n' "$1" "${2:-none}" "$3" "$(verdict "$2" "$3")"
 }
 echo
 echo "load average at the end: $(load)"
