@@ -316,7 +316,8 @@ bool receive_bot_fds(Plan& plan) {
         return false;
     const int count = static_cast<int>((header->cmsg_len - CMSG_LEN(0)) / sizeof(int));
     int fds[kSentFds];
-    std::memcpy(fds, CMSG_DATA(header), sizeof(int) * static_cast<std::size_t>(count));
+    const int* sent = reinterpret_cast<const int*>(CMSG_DATA(header));
+    for (int i = 0; i < count && i < kSentFds; ++i) fds[i] = sent[i];  // no C library here
     plan.stdin_fd = fds[0];
     plan.stdout_fd = fds[1];
     plan.stderr_fd = fds[2];
