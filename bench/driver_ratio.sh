@@ -25,6 +25,10 @@
 # not; then bench/stderr_drain, a bot writing 4 MiB of stderr before each answer, its turns under
 # the arena against a bare driver with `cat` draining its stderr (target: at most 2x).
 #
+# It ends with one line per target, "target: ... VALUE <= LIMIT PASS|FAIL": the full games one
+# and two at a time (PID namespace), spawn + stop (spawn_phases, as a match starts its bots), and
+# the 4 MiB stderr floods (arena play against cat, and BotProcess alone).
+#
 # The machine is shared (other builds run at nice 10): the load average is printed before and
 # after, and all rounds are kept. DRIVER_RATIO_RT=1 runs every timed command SCHED_FIFO (root),
 # which takes the other builds' load out of the figures (it measures the work, not the queue).
@@ -89,6 +93,7 @@ if [[ ${DRIVER_RATIO_RT:-0} == 1 ]]; then
   rt=' (the whole script)'
 fi
 
+declare -A ratios  # "full-pid-namespace-1" -> the row's ratio, for the targets' lines
 now_ns() { date +%s%N; }
 seconds_since() { awk -v ns=$(($(now_ns) - $1)) 'BEGIN { printf "%.4f", ns / 1e9 }'; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
@@ -151,6 +156,7 @@ compare() {
     a=$(printf '%s\n' "${arena_s[@]}" | median)
     d=$(printf '%s\n' "${driver_s[@]}" | median)
     r=$(printf '%s\n' "${replay_s[@]}" | median)
+    ratios[$tag-$jobs]=$(ratio "$a" "$d")
     printf '%-8s %-14s %-4s %-5s %-5s | %-8s %-8s %-8s | %-6s %-9s | %s\n' "$name" \
       "${containment:-pid-namespace}" "$jobs" "${#logs[@]}" "$turns" "$a" "$d" "$r" \
       "$(ratio "$a" "$d")" "$(ratio "$a" "$r")" \
@@ -182,7 +188,9 @@ find "$work/full-pid-namespace-ref/games" -type f -printf '%s\n' | awk '
   { bytes += $1; n++ } END { printf "logs of the full games: %d files, %.2f KB a game\n", n, bytes / n / 1000 }'
 echo
 echo "One game's phases, median us (bench/spawn_phases, 100 rounds, the instant bot):"
-"${run[@]}" "$phases" 100 -- "$testbot" reply '7 4' | sed 's/^/  /'
+phases_out=$("${run[@]}" "$phases" 100 -- "$testbot" reply '7 4')
+sed 's/^/  /' <<< "$phases_out"
+spawn_ratio=$(sed -n 's/^spawn + stop, started as a match: arena \/ bare \([0-9.]*\).*/\1/p' <<< "$phases_out")
 ARENA_CONTAINMENT=process-group "${run[@]}" "$phases" 100 -- "$testbot" reply '7 4' 2>/dev/null |
   sed -n '1,2p;4p' | sed 's/^/  /'
 echo
@@ -207,7 +215,7 @@ if command -v python3 > /dev/null; then
     direct+=("$(flood_game "$first --stderr-mb 4")")
     drained+=("$(flood_game "bash -c 'exec $first --stderr-mb 4 2> >(cat > /dev/null)'")")
   done
-  { printf 'arena %s\n' "${direct[@]}"; printf 'cat %s\n' "${drained[@]}"; } | python3 -c '
+  flood_out=$({ printf 'arena %s\n' "${direct[@]}"; printf 'cat %s\n' "${drained[@]}"; } | python3 -c '
 import statistics, sys
 rows = {}
 for line in sys.stdin:
@@ -220,12 +228,16 @@ for kind, games in rows.items():
     print("  %-6s median turn %7.2f ms, slowest turn %7.2f ms (medians of %d games, %d not ok)"
           % (kind, *summary[kind], len(games), failed))
 a, c = summary["arena"], summary["cat"]
-print("  ratio arena / cat: median turn %.2f, slowest turn %.2f" % (a[0] / c[0], a[1] / c[1]))'
+print("  ratio arena / cat: median turn %.2f, slowest turn %.2f" % (a[0] / c[0], a[1] / c[1]))')
+  echo "$flood_out"
+  flood_ratio=$(sed -n 's/.*ratio arena \/ cat: median turn \([0-9.]*\),.*/\1/p' <<< "$flood_out")
 fi
 echo
 echo "The process layer alone (bench/stderr_drain, BotProcess against a bare driver with cat):"
 echo "  one write a turn (testbot stderrflood --mb 4, 64 KiB writes):"
-"${run[@]}" "$drain" 5 20 -- "$testbot" stderrflood --mb 4 | sed 's/^/    /'
+drain_out=$("${run[@]}" "$drain" 5 20 -- "$testbot" stderrflood --mb 4)
+sed 's/^/    /' <<< "$drain_out"
+drain_ratio=$(sed -n 's/^ *turns 3- .*ratio *\([0-9.]*\)$/\1/p' <<< "$drain_out")
 if command -v python3 > /dev/null; then
   # print() on a pipe: one write a line (stderr is line-buffered), 52,429 writes of 80 bytes.
   echo "  one write a line (python3, print(..., file=sys.stderr), 80-byte lines):"
@@ -238,3 +250,18 @@ for _ in sys.stdin:
     print("7 4", flush=True)
 ' | sed 's/^/    /'
 fi
+
+# One line per target, from the figures above (the lead's idle re-run reads these).
+verdict() {  # VALUE LIMIT -> PASS / FAIL (no figure: FAIL)
+  awk -v v="$1" -v l="$2" 'BEGIN { print (v != "" && v + 0 > 0 && v + 0 <= l + 0) ? "PASS" : "FAIL" }'
+}
+target() {  # NAME VALUE LIMIT
+  printf 'target: %-64s %6s <= %-4s %s\n' "$1" "${2:-none}" "$3" "$(verdict "$2" "$3")"
+}
+echo
+echo "load average at the end: $(load)"
+target "full games, PID namespace, 1 at a time, arena / driver" "${ratios[full-pid-namespace-1]:-}" 1.25
+target "full games, PID namespace, 2 at a time, arena / driver" "${ratios[full-pid-namespace-2]:-}" 1.35
+target "spawn + stop, started as a match, arena / fork+exec" "${spawn_ratio:-}" 1.3
+target "4 MiB of stderr a turn, arena play, median turn, arena / cat" "${flood_ratio:-}" 2
+target "4 MiB of stderr a turn, BotProcess, turns 3-, arena / cat" "${drain_ratio:-}" 2

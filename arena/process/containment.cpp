@@ -12,7 +12,8 @@
 //   then checks that the arena still lives (the lifeline pipe), joins the bot's cgroups and
 //   moves the pipes in place. PR_SET_PDEATHSIG fires when the *thread* that spawned the init
 //   ends, not the process: bots are stopped by the match thread that started them, before it
-//   ends (play_match owns them).
+//   ends (play_match owns them). The inits prepared ahead of their bots (prepared_inits.cpp) are
+//   cloned by a thread that lives as long as the process.
 // - Fallback (no PID namespace): the bot itself is the child, in a process group of its own;
 //   posix_spawn when nothing must be done before exec, else the same clone as above.
 #include "arena/process/containment.hpp"
@@ -419,27 +420,46 @@ std::pair<int, int> status_pipe(const SpawnRequest& request) {
     return {status_read, status_write};
 }
 
-// Contained, the init run in our address space (namespace_init.hpp): no exec of arena-bot-init.
-Spawned spawn_with_init_in_process(const SpawnRequest& request, const Containment& c) {
+// What every init of this arena shares: the lifeline, the user namespace's maps, the flags.
+NamespaceInitRequest namespace_part(const Containment& c) {
     NamespaceInitRequest init;
+    init.lifeline_fd = c.lifeline_read;
+    init.lifeline_write_fd = c.lifeline_write;
+    init.uid_map = c.uid_map;
+    init.gid_map = c.gid_map;
+    init.clone_flags = namespace_flags();
+    return init;
+}
+
+// Contained, the init run in our address space (namespace_init.hpp): no exec of arena-bot-init.
+// A prepared init when one is ready (its namespace made while an earlier game played), else one
+// cloned for this bot.
+Spawned spawn_with_init_in_process(const SpawnRequest& request, const Containment& c) {
+    NamespaceInitRequest init = namespace_part(c);
     init.executable = request.executable;
     init.argv = request.argv;
     init.envp = request.environment;
     init.stdin_fd = request.stdin_fd;
     init.stdout_fd = request.stdout_fd;
     init.stderr_fd = request.stderr_fd;
-    init.lifeline_fd = c.lifeline_read;
-    init.lifeline_write_fd = c.lifeline_write;
     init.working_dir = request.working_dir;
-    init.uid_map = c.uid_map;
-    init.gid_map = c.gid_map;
     init.cgroup_fds = request.cgroup_fds;
     if (request.limits.file_size_mb) init.fsize_bytes = *request.limits.file_size_mb * 1024 * 1024;
     if (request.limits.cpu_seconds) init.cpu_seconds = *request.limits.cpu_seconds;
-    init.clone_flags = namespace_flags();
     const auto [status_read, status_write] = status_pipe(request);
     init.status_fd = status_write;
     Spawned spawned;
+    spawned.status_fd = status_read;
+    spawned.contained = true;
+    if (std::optional<PreparedInit> prepared = take_prepared_init(namespace_part(c))) {
+        if (start_prepared_init(*prepared, init)) {
+            ::close(status_write);
+            spawned.pid = prepared->pid;
+            spawned.init_memory = std::move(prepared->memory);
+            return spawned;
+        }
+        discard_prepared_init(*prepared);
+    }
     int error = 0;
     const char* step = nullptr;
     spawned.pid = start_namespace_init(init, spawned.init_memory, &error, &step);
@@ -448,8 +468,6 @@ Spawned spawn_with_init_in_process(const SpawnRequest& request, const Containmen
         ::close(status_read);
         request_failed(request, request.executable, step, error);
     }
-    spawned.status_fd = status_read;
-    spawned.contained = true;
     return spawned;
 }
 

@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdint>
@@ -24,6 +25,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 
 #include "arena/process/init_syscalls.hpp"
 #endif
@@ -31,75 +33,6 @@
 extern char** environ;
 
 namespace arena::process {
-
-InitMemory::InitMemory(InitMemory&& other) noexcept
-    : base_(std::exchange(other.base_, nullptr)), size_(std::exchange(other.size_, 0)) {}
-
-InitMemory& InitMemory::operator=(InitMemory&& other) noexcept {
-    if (this != &other) {
-        base_ = std::exchange(other.base_, nullptr);  // a mapping held before is leaked: see hpp
-        size_ = std::exchange(other.size_, 0);
-    }
-    return *this;
-}
-
-namespace {
-
-// Mappings of reaped inits, kept for the next bots: a new mapping per bot cost a munmap, whose TLB
-// shootdown reaches every CPU running the arena's memory (its threads, other bots' inits), and the
-// page faults of a fresh init stack; perf put them at a tenth of the arena's own work in a run of
-// full-length instant games (issue 28). A mapping is only ever reused once its init was reaped
-// (release_reaped), so nothing runs on it any more. At most kKeptMappings are kept (two seats
-// each of two games at a time, and room), the rest unmapped.
-constexpr std::size_t kKeptMappings = 8;
-
-struct Mapping {
-    void* base;
-    std::size_t size;
-};
-
-class MappingPool {
-  public:
-    // A kept mapping of exactly `size` bytes, or nullptr.
-    void* take(std::size_t size) {
-        std::lock_guard guard(lock_);
-        for (std::size_t i = 0; i < count_; ++i) {
-            if (kept_[i].size != size) continue;
-            void* base = kept_[i].base;
-            kept_[i] = kept_[--count_];
-            return base;
-        }
-        return nullptr;
-    }
-    void give_back(void* base, std::size_t size) {
-        {
-            std::lock_guard guard(lock_);
-            if (count_ < kKeptMappings) {
-                kept_[count_++] = {base, size};
-                return;
-            }
-        }
-        ::munmap(base, size);
-    }
-
-  private:
-    std::mutex lock_;
-    std::array<Mapping, kKeptMappings> kept_{};
-    std::size_t count_ = 0;
-};
-
-MappingPool& mapping_pool() {
-    static MappingPool* pool = new MappingPool;  // never destroyed: inits may end at exit
-    return *pool;
-}
-
-}  // namespace
-
-void InitMemory::release_reaped() {
-    if (base_ != nullptr) mapping_pool().give_back(base_, size_);
-    base_ = nullptr;
-    size_ = 0;
-}
 
 bool namespace_init_in_process() {
 #ifdef ARENA_INIT_IN_PROCESS
@@ -118,6 +51,16 @@ pid_t start_namespace_init(const NamespaceInitRequest&, InitMemory&, int* error,
     *failed_step = "clone";
     return -1;
 }
+
+std::optional<PreparedInit> prepare_namespace_init(const NamespaceInitRequest&) {
+    return std::nullopt;
+}
+
+bool start_prepared_init(PreparedInit&, const NamespaceInitRequest&) {
+    return false;
+}
+
+void discard_prepared_init(PreparedInit&) {}
 
 #else
 
@@ -145,6 +88,8 @@ struct Plan {
     char* bot_stack_top;
     int exec_error;       // written by the bot's child: errno of its failed step
     int bot_failed_step;  // written by the bot's child: -1, or its failed step (kSetupSteps)
+    int plan_socket;      // a prepared init: where it waits for the bot's fds (else -1)
+    int cwd_fd;           // a prepared init: the arena's working directory when the bot has none
 };
 
 // clone() with `fn` run on `stack_top`, as glibc's clone() does, but errors as -errno (no
@@ -247,9 +192,10 @@ void close_all_but(const int* keep, int count) {
     sys(__NR_close_range, from, ~0U, 0);
 }
 
-// The steps before the bot starts, as containment.cpp's vfork child does them for the exec'd
-// init; returns the failed step's index in proto::kSetupSteps with errno in *error, or -1.
-int set_up(Plan& plan, int* error) {
+// The steps that make the namespace the init's own, as containment.cpp's vfork child does them
+// for the exec'd init; returns the failed step's index in proto::kSetupSteps with errno in
+// *error, or -1. A prepared init takes them before it knows its bot.
+int set_up_namespace(Plan& plan, int* error) {
     const auto failed = [&](int step, long result) {
         *error = static_cast<int>(result < 0 ? -result : EIO);
         return step;
@@ -268,6 +214,17 @@ int set_up(Plan& plan, int* error) {
     sys_close(plan.lifeline_write_fd);
     pollfd lifeline{plan.lifeline_fd, POLLIN, 0};
     if (sys(__NR_poll, arg(&lifeline), 1, 0) != 0) sys_exit(127);
+    return -1;
+}
+
+// The bot's fds in place (0-2 its pipes, 3 the status pipe, the cgroup files out of the way
+// above kCgroupFdsFrom), its working directory, every other fd closed. Returns as set_up_namespace.
+// Each fd in the plan is 4 or above.
+int set_up_bot_fds(Plan& plan, int* error) {
+    const auto failed = [&](int step, long result) {
+        *error = static_cast<int>(result < 0 ? -result : EIO);
+        return step;
+    };
     // The cgroup files stay open for the bot's child (bot_main), out of the way of fds 0-3.
     for (int i = 0; i < plan.cgroup_count; ++i) {
         const long fd = sys(__NR_fcntl, plan.cgroup_fds[i], F_DUPFD, kCgroupFdsFrom);
@@ -277,27 +234,26 @@ int set_up(Plan& plan, int* error) {
     sys_dup2(plan.stdin_fd, 0);
     sys_dup2(plan.stdout_fd, 1);
     sys_dup2(plan.stderr_fd, 2);
-    sys_dup2(plan.status_fd, 3);  // status_fd >= 10
+    sys_dup2(plan.status_fd, 3);
     if (plan.working_dir != nullptr) {
         if (const long r = sys(__NR_chdir, arg(plan.working_dir)); r < 0) return failed(4, r);
+    } else if (plan.cwd_fd >= 0) {
+        if (const long r = sys(__NR_fchdir, plan.cwd_fd); r < 0) return failed(4, r);
     }
     close_all_but(plan.cgroup_fds, plan.cgroup_count);
     return -1;
 }
 
-// The init: the steps above, the bot started, then serve() until it ends.
-int init_main(void* data) {
-    Plan& plan = *static_cast<Plan*>(data);
-    // The arena's handlers were copied with the clone and must never run here, in its memory:
-    // every one back to the default first (all signals arrive blocked).
+// Every handler back to the default: the arena's were copied with the clone and must never run
+// here, in its memory (all signals arrive blocked).
+void default_handlers() {
     for (int sig = 1; sig <= 64; ++sig) {
         if (sig != SIGKILL && sig != SIGSTOP) sys_sigaction(sig, SIG_DFL);
     }
-    int error = 0;
-    if (const int step = set_up(plan, &error); step >= 0) {
-        report(plan.status_fd, proto::kSetupFailed, proto::setup_failure(step, error));
-        sys_exit(127);
-    }
+}
+
+// Once the bot's fds are in place: the bot started, then serve() until it ends.
+[[noreturn]] void start_and_serve(Plan& plan) {
     const KernelSigset waited = bit(SIGCHLD) | bit(SIGTERM);
     sys_sigprocmask(SIG_SETMASK, waited);
     sys_sigaction(SIGTERM, on_term);
@@ -319,6 +275,82 @@ int init_main(void* data) {
     report(3, proto::kStarted, static_cast<int>(bot));
     serve_namespace(bot, waited, [](long) {});
     sys_exit(0);
+}
+
+// The init started for a known bot: the steps above, then the bot.
+int init_main(void* data) {
+    Plan& plan = *static_cast<Plan*>(data);
+    default_handlers();
+    int error = 0;
+    int step = set_up_namespace(plan, &error);
+    if (step < 0) step = set_up_bot_fds(plan, &error);
+    if (step >= 0) {
+        report(plan.status_fd, proto::kSetupFailed, proto::setup_failure(step, error));
+        sys_exit(127);
+    }
+    start_and_serve(plan);
+}
+
+// What the arena sends a prepared init: the bot's stdin, stdout, stderr, the status pipe, the
+// arena's working directory (when the bot has none of its own: the init was made earlier, maybe
+// elsewhere), then the bot's cgroup files, in one SCM_RIGHTS message (the plan is already in the
+// shared mapping).
+constexpr int kSentFds = 5 + static_cast<int>(kMaxCgroups);
+
+// Waits for that message; false when the arena closed the socket instead (not needed after all).
+bool receive_bot_fds(Plan& plan) {
+    char byte = 0;
+    iovec data{&byte, 1};
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kSentFds)];
+    msghdr message{};
+    message.msg_iov = &data;
+    message.msg_iovlen = 1;
+    message.msg_control = control;
+    message.msg_controllen = sizeof control;
+    long n;
+    while ((n = sys(__NR_recvmsg, plan.plan_socket, arg(&message), 0)) == -EINTR) {
+    }
+    const cmsghdr* header = reinterpret_cast<const cmsghdr*>(control);
+    if (n != 1 || message.msg_controllen < CMSG_LEN(4 * sizeof(int)) ||
+        header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS)
+        return false;
+    const int count = static_cast<int>((header->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+    int fds[kSentFds];
+    const int* sent = reinterpret_cast<const int*>(CMSG_DATA(header));
+    for (int i = 0; i < count && i < kSentFds; ++i) fds[i] = sent[i];  // no C library here
+    plan.stdin_fd = fds[0];
+    plan.stdout_fd = fds[1];
+    plan.stderr_fd = fds[2];
+    plan.status_fd = fds[3];
+    int next = 4;
+    if (plan.working_dir == nullptr && next < count) plan.cwd_fd = fds[next++];
+    plan.cgroup_count = count - next;
+    for (int i = 0; i < plan.cgroup_count; ++i) plan.cgroup_fds[i] = fds[next + i];
+    return true;
+}
+
+// A prepared init: its namespace set up ahead of the game, every fd but its socket closed (0-3
+// on /dev/null, so that the fds it receives land at 4 and above), a byte on the socket to say it
+// is ready; then it waits for its bot. It ends when the socket closes without a bot.
+int prepared_init_main(void* data) {
+    Plan& plan = *static_cast<Plan*>(data);
+    default_handlers();
+    int error = 0;
+    if (set_up_namespace(plan, &error) >= 0) sys_exit(127);
+    const long socket = sys(__NR_fcntl, plan.plan_socket, F_DUPFD, 200);
+    if (socket < 0) sys_exit(127);
+    plan.plan_socket = static_cast<int>(socket);
+    sys(__NR_close_range, 0, socket - 1, 0);
+    sys(__NR_close_range, socket + 1, ~0U, 0);
+    const long devnull = sys_open("/dev/null", O_RDWR);  // fd 0
+    for (int fd = 1; fd <= 3; ++fd) sys_dup2(static_cast<int>(devnull), fd);
+    if (devnull != 0 || sys_write(plan.plan_socket, "r", 1) != 1) sys_exit(127);
+    if (!receive_bot_fds(plan)) sys_exit(0);
+    if (const int step = set_up_bot_fds(plan, &error); step >= 0) {
+        report(3, proto::kSetupFailed, proto::setup_failure(step, error));
+        sys_exit(127);
+    }
+    start_and_serve(plan);
 }
 
 // Bump allocation in the mapping.
@@ -344,6 +376,8 @@ class Layout {
         return list;
     }
 
+    void* position() const { return at_; }
+
   private:
     char* at_;
 };
@@ -363,6 +397,62 @@ std::vector<std::string> environment_of(const NamespaceInitRequest& request) {
 
 }  // namespace
 
+namespace {
+
+// The bot's part of the plan: its command, environment, fds, working directory and limits,
+// copied into the mapping (the fds are the arena's: a prepared init receives its own copies).
+void fill_bot_plan(Plan& plan, Layout& layout, const NamespaceInitRequest& request,
+                   const std::vector<std::string>& envp) {
+    plan.bot_failed_step = -1;
+    plan.exec_error = 0;
+    plan.executable = layout.copy(request.executable);
+    plan.argv = layout.copy_all(request.argv);
+    plan.envp = layout.copy_all(envp);
+    plan.stdin_fd = request.stdin_fd;
+    plan.stdout_fd = request.stdout_fd;
+    plan.stderr_fd = request.stderr_fd;
+    plan.status_fd = request.status_fd;
+    plan.working_dir = request.working_dir.empty() ? nullptr : layout.copy(request.working_dir);
+    plan.cwd_fd = -1;
+    plan.cgroup_count = 0;
+    for (int fd : request.cgroup_fds) {
+        if (plan.cgroup_count < static_cast<int>(kMaxCgroups))
+            plan.cgroup_fds[plan.cgroup_count++] = fd;
+    }
+    plan.fsize = request.fsize_bytes;
+    plan.cpu = request.cpu_seconds;
+}
+
+// The namespace's part: the lifeline, the user namespace's maps, where the bot's stack is.
+void fill_namespace_plan(Plan& plan, Layout& layout, const NamespaceInitRequest& request,
+                         char* stacks) {
+    plan.lifeline_fd = request.lifeline_fd;
+    plan.lifeline_write_fd = request.lifeline_write_fd;
+    if (!request.uid_map.empty()) {
+        plan.uid_map = layout.copy(request.uid_map);
+        plan.gid_map = layout.copy(request.gid_map);
+    }
+    plan.bot_stack_top = stacks + kBotStack;
+    plan.plan_socket = -1;
+}
+
+// clone() of `main` on the mapping's init stack, every signal blocked until the init has reset
+// its handlers (default_handlers). Returns the pid or -errno.
+long clone_init(std::size_t size, char* base, int flags, int (*main)(void*), Plan* plan) {
+    sigset_t all, previous;
+    sigfillset(&all);
+    ::pthread_sigmask(SIG_BLOCK, &all, &previous);
+    const long pid = arena_namespace_clone(CLONE_VM | SIGCHLD | flags, base + size, main, plan);
+    ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    return pid;
+}
+
+// A prepared init's mapping: room for any usual command and environment before the stacks.
+constexpr std::size_t kPreparedData = 48 * 1024;
+constexpr std::size_t kPreparedSize = kPreparedData + kBotStack + kInitStack;
+
+}  // namespace
+
 pid_t start_namespace_init(const NamespaceInitRequest& request, InitMemory& memory, int* error,
                            const char** failed_step) {
     const std::vector<std::string> envp = environment_of(request);
@@ -374,57 +464,118 @@ pid_t start_namespace_init(const NamespaceInitRequest& request, InitMemory& memo
     // each other's mappings.
     constexpr std::size_t kStep = 16 * 1024;
     const std::size_t size = (data + kStep - 1) / kStep * kStep + kBotStack + kInitStack;
-    void* base = mapping_pool().take(size);
-    if (base == nullptr)
-        base = ::mmap(nullptr, size, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
-    if (base == MAP_FAILED) {
+    char* base = static_cast<char*>(map_init_memory(size));
+    if (base == nullptr) {
         *error = errno;
         *failed_step = "mmap";
         return -1;
     }
-    Layout layout(static_cast<char*>(base));
+    Layout layout(base);
     Plan* plan = layout.take<Plan>(1);
     *plan = Plan{};
-    plan->bot_failed_step = -1;
-    plan->executable = layout.copy(request.executable);
-    plan->argv = layout.copy_all(request.argv);
-    plan->envp = layout.copy_all(envp);
-    plan->stdin_fd = request.stdin_fd;
-    plan->stdout_fd = request.stdout_fd;
-    plan->stderr_fd = request.stderr_fd;
-    plan->status_fd = request.status_fd;
-    plan->lifeline_fd = request.lifeline_fd;
-    plan->lifeline_write_fd = request.lifeline_write_fd;
-    if (!request.working_dir.empty()) plan->working_dir = layout.copy(request.working_dir);
-    if (!request.uid_map.empty()) {
-        plan->uid_map = layout.copy(request.uid_map);
-        plan->gid_map = layout.copy(request.gid_map);
-    }
-    for (int fd : request.cgroup_fds) {
-        if (plan->cgroup_count < static_cast<int>(kMaxCgroups))
-            plan->cgroup_fds[plan->cgroup_count++] = fd;
-    }
-    plan->fsize = request.fsize_bytes;
-    plan->cpu = request.cpu_seconds;
-    char* stacks = static_cast<char*>(base) + (size - kBotStack - kInitStack);
-    plan->bot_stack_top = stacks + kBotStack;
-    // Every signal blocked until the init has reset its handlers (init_main).
-    sigset_t all, previous;
-    sigfillset(&all);
-    ::pthread_sigmask(SIG_BLOCK, &all, &previous);
-    const long pid = arena_namespace_clone(CLONE_VM | SIGCHLD | request.clone_flags,
-                                           stacks + kBotStack + kInitStack, init_main, plan);
-    ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    fill_namespace_plan(*plan, layout, request, base + (size - kBotStack - kInitStack));
+    fill_bot_plan(*plan, layout, request, envp);
+    const long pid = clone_init(size, base, request.clone_flags, init_main, plan);
     if (pid < 0) {
-        mapping_pool().give_back(base, size);
+        unmap_unused_init_memory(base, size);
         *error = static_cast<int>(-pid);
         *failed_step = "clone";
         return -1;
     }
-    memory.base_ = base;
-    memory.size_ = size;
+    memory.adopt(base, size);
     return static_cast<pid_t>(pid);
+}
+
+std::optional<PreparedInit> prepare_namespace_init(const NamespaceInitRequest& request) {
+    int sockets[2];
+    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sockets) != 0) return std::nullopt;
+    char* base = static_cast<char*>(map_init_memory(kPreparedSize));
+    if (base == nullptr) {
+        ::close(sockets[0]);
+        ::close(sockets[1]);
+        return std::nullopt;
+    }
+    Layout layout(base);
+    Plan* plan = layout.take<Plan>(1);
+    *plan = Plan{};
+    fill_namespace_plan(*plan, layout, request, base + kPreparedData);
+    plan->plan_socket = sockets[1];
+    const long pid = clone_init(kPreparedSize, base, request.clone_flags, prepared_init_main, plan);
+    ::close(sockets[1]);
+    if (pid < 0) {
+        ::close(sockets[0]);
+        unmap_unused_init_memory(base, kPreparedSize);
+        return std::nullopt;
+    }
+    PreparedInit prepared;
+    prepared.pid = static_cast<pid_t>(pid);
+    prepared.socket = sockets[0];
+    prepared.memory.adopt(base, kPreparedSize);
+    prepared.bot_data = layout.position();
+    // Its word that the namespace is set up (EOF: it failed and ended).
+    char ready = 0;
+    ssize_t n;
+    while ((n = ::read(prepared.socket, &ready, 1)) < 0 && errno == EINTR) {
+    }
+    if (n != 1) {
+        discard_prepared_init(prepared);
+        return std::nullopt;
+    }
+    return prepared;
+}
+
+bool start_prepared_init(PreparedInit& prepared, const NamespaceInitRequest& request) {
+    const std::vector<std::string> envp = environment_of(request);
+    const std::vector<std::string> texts = {request.executable, request.working_dir};
+    char* base = static_cast<char*>(prepared.memory.base());
+    char* bot_data = static_cast<char*>(prepared.bot_data);
+    if (bot_data + bytes_of(request.argv) + bytes_of(envp) + bytes_of(texts) + 64 >
+            base + kPreparedData ||
+        request.cgroup_fds.size() > kMaxCgroups)
+        return false;
+    Plan& plan = *reinterpret_cast<Plan*>(base);  // the init reads it once the fds have arrived
+    Layout layout(bot_data);
+    fill_bot_plan(plan, layout, request, envp);
+    int fds[kSentFds] = {request.stdin_fd, request.stdout_fd, request.stderr_fd, request.status_fd};
+    std::size_t count = 4;
+    const int cwd =
+        request.working_dir.empty() ? ::open(".", O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
+    if (request.working_dir.empty() && cwd < 0) return false;
+    if (cwd >= 0) fds[count++] = cwd;
+    for (int fd : request.cgroup_fds) fds[count++] = fd;
+    char byte = 'b';
+    iovec data{&byte, 1};
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kSentFds)] = {};
+    msghdr message{};
+    message.msg_iov = &data;
+    message.msg_iovlen = 1;
+    message.msg_control = control;
+    message.msg_controllen = CMSG_SPACE(sizeof(int) * count);
+    cmsghdr* header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int) * count);
+    std::memcpy(CMSG_DATA(header), fds, sizeof(int) * count);
+    ssize_t sent;
+    while ((sent = ::sendmsg(prepared.socket, &message, MSG_NOSIGNAL)) < 0 && errno == EINTR) {
+    }
+    if (cwd >= 0) ::close(cwd);
+    if (sent != 1) return false;
+    ::close(std::exchange(prepared.socket, -1));
+    return true;
+}
+
+void discard_prepared_init(PreparedInit& prepared) {
+    if (prepared.socket >= 0) ::close(std::exchange(prepared.socket, -1));
+    if (prepared.pid > 0) {
+        // Not only the socket's EOF: a forked copy of this process may hold the socket too. The
+        // pid is still ours (not reaped), so the signal cannot reach another process.
+        ::kill(prepared.pid, SIGKILL);
+        while (::waitpid(prepared.pid, nullptr, 0) < 0 && errno == EINTR) {
+        }
+        prepared.pid = -1;
+    }
+    prepared.memory.release_reaped();
 }
 
 #endif  // ARENA_INIT_IN_PROCESS

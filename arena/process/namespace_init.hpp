@@ -15,6 +15,7 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,10 +36,11 @@ class InitMemory {
     // The init was reaped (or never started): the mapping goes back.
     void release_reaped();
     bool empty() const { return base_ == nullptr; }
+    // Takes a mapping an init is about to run on (from map_init_memory).
+    void adopt(void* base, std::size_t size);
+    void* base() const { return base_; }
 
   private:
-    friend pid_t start_namespace_init(const struct NamespaceInitRequest&, InitMemory&, int*,
-                                      const char**);
     void* base_ = nullptr;
     std::size_t size_ = 0;
 };
@@ -62,9 +64,43 @@ struct NamespaceInitRequest {
 // "exec" (which keeps arena-bot-init, for comparison and tests).
 bool namespace_init_in_process();
 
+// A mapping for an init (a kept one of that size, else a new one); nullptr with errno set. One
+// never run on goes back with unmap_unused_init_memory.
+void* map_init_memory(std::size_t size);
+void unmap_unused_init_memory(void* base, std::size_t size);
+
 // Starts the init; returns its pid, or -1 with *error (errno) and *failed_step set. The init
 // reports on fd 3 (bot_init_protocol.hpp) as arena-bot-init does.
 pid_t start_namespace_init(const NamespaceInitRequest& request, InitMemory& memory, int* error,
                            const char** failed_step);
+
+// An init made ahead of the bot that will need it: its PID namespace (and user namespace) set
+// up, every fd but its socket closed, waiting on the socket for a bot's fds; the bot's command
+// goes into its mapping. Taking the clone and the set-up off a game's path makes a contained
+// spawn cost about what fork + exec does. Its death signal follows the thread that prepared it
+// (PR_SET_PDEATHSIG), so prepare only in a thread that lives as long as the process.
+struct PreparedInit {
+    pid_t pid = -1;
+    int socket = -1;           // ours; the init ends when it is closed without a bot
+    InitMemory memory;         // its stack and plan: released once it is reaped
+    void* bot_data = nullptr;  // where the bot's command goes in the mapping
+};
+
+// Prepares one (the request's lifeline, uid/gid maps and clone flags; no bot yet). nullopt when
+// it cannot (then spawn as usual).
+std::optional<PreparedInit> prepare_namespace_init(const NamespaceInitRequest& request);
+
+// Hands it the request's bot: writes the command into its mapping, sends it the fds. After it,
+// the init is started as start_namespace_init's (request.status_fd: where it reports). False
+// when it cannot take it (a command too long for its mapping, the init gone): discard it then.
+bool start_prepared_init(PreparedInit& prepared, const NamespaceInitRequest& request);
+
+// One ready from the pool of prepared inits (prepared_inits.cpp), made with `common`'s lifeline,
+// maps and flags by a thread that lives as long as the process; nullopt when none is ready (the
+// pool then keeps more), or they are turned off (ARENA_PREPARED_INITS=0, or no in-process init).
+std::optional<PreparedInit> take_prepared_init(const NamespaceInitRequest& common);
+
+// Ends one never handed a bot: closes its socket, reaps it, releases its mapping.
+void discard_prepared_init(PreparedInit& prepared);
 
 }  // namespace arena::process

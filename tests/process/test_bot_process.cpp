@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "arena/process/bot_process.hpp"
+#include "arena/process/prepared_inits.hpp"
 
 using namespace arena::process;
 using namespace std::chrono_literals;
@@ -158,6 +159,7 @@ TEST_CASE("spawn errors name the command") {
     const std::string what = spawn_error_of({not_a_program});
     CHECK(contains(what, "cannot start " + not_a_program));
     CHECK(contains(what, "#! line"));
+    end_prepared_inits();  // the inits waiting for the next bots are children too
     CHECK((::waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD));
 }
 
@@ -190,6 +192,7 @@ TEST_CASE("a deferred start check: the same spawn error, from confirm_start()") 
         }
         CHECK(what == spawn_error_of({not_a_program}));
         CHECK(contains(what, "#! line"));
+        end_prepared_inits();  // the inits waiting for the next bots are children too
         CHECK((::waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD));
     }
     SUBCASE("a failed start is stopped without confirm_start()") {
@@ -202,6 +205,7 @@ TEST_CASE("a deferred start check: the same spawn error, from confirm_start()") 
         } catch (const SpawnError&) {
             CHECK_FALSE(bots_contained());
         }
+        end_prepared_inits();  // the inits waiting for the next bots are children too
         CHECK((::waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD));
     }
     SUBCASE("bots that start: exchange() confirms first") {

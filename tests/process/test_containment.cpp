@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <cstddef>
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "arena/process/bot_process.hpp"
+#include "arena/process/prepared_inits.hpp"
 #include "tests/process/own_testbot.hpp"
 
 using namespace arena::process;
@@ -212,6 +214,120 @@ TEST_CASE("nothing of a bot survives the arena's SIGKILL") {
     for (int wait = 0; wait < 100 && !own.all_gone(); ++wait) std::this_thread::sleep_for(10ms);
     CHECK(own.all_gone());
     CHECK_FALSE(alive(daemon));
+}
+
+// The inits prepared ahead of their bots: children of `process` (of any of its threads) named
+// arena-bot-init that run no bot yet (no child of their own).
+std::vector<long> waiting_inits(pid_t process) {
+    std::vector<long> found;
+    const fs::path tasks = "/proc/" + std::to_string(process) + "/task";
+    std::error_code ec;
+    for (const auto& task : fs::directory_iterator(tasks, ec)) {
+        std::ifstream children(task.path() / "children");
+        for (long child = 0; children >> child;) {
+            const std::string dir = "/proc/" + std::to_string(child);
+            std::string name, its_children, stat;
+            std::getline(std::ifstream(dir + "/comm"), name);
+            std::getline(std::ifstream(dir + "/task/" + std::to_string(child) + "/children"),
+                         its_children);
+            // Not the zombies of ended inits: a forked stand-in arena's (below), killed, leaves
+            // its bots' inits to this process, a child subreaper, as they end.
+            std::getline(std::ifstream(dir + "/stat"), stat);
+            const bool zombie = stat.find(") Z ") != std::string::npos;
+            if (name == "arena-bot-init" && its_children.empty() && !zombie) found.push_back(child);
+        }
+    }
+    return found;
+}
+
+// Waits (up to 10 s: room for a busy machine) until `process` has an init waiting.
+std::vector<long> await_waiting_inits(pid_t process) {
+    std::vector<long> found;
+    for (int wait = 0; wait < 1000 && (found = waiting_inits(process)).empty(); ++wait)
+        std::this_thread::sleep_for(10ms);
+    return found;
+}
+
+// Whether bots start from prepared inits here (not with ARENA_INIT=exec, nor in a sanitizer
+// build: their init is exec'd).
+bool inits_prepared() {
+    if (inits_prepared_ahead()) return true;
+    MESSAGE("no prepared inits here (the exec'd init)");
+    return false;
+}
+
+TEST_CASE("a bot started by an init prepared ahead is contained alike; none is left behind") {
+    if (!contained() || !inits_prepared()) return;
+    OwnTestbot own;
+    boost::asio::io_context io(1);
+    {
+        BotProcess first(io, own.command({"echo"}));  // the inits for the next bots are prepared
+        CHECK(first.exchange("a\n", 10000ms).line == "a");
+        first.stop();
+    }
+    const std::vector<long> ready = await_waiting_inits(::getpid());
+    REQUIRE_FALSE(ready.empty());
+    BotProcess bot(io, own.command({"daemon", own.pid_file("pid"), "--say", "X"}));
+    // Its init is one of those that were waiting: its namespace was made before the bot came.
+    CHECK(std::find(ready.begin(), ready.end(), bot.pid()) != ready.end());
+    CHECK(bot.exchange("a\n", 10000ms).line == "X");
+    const long daemon = pid_in(own.pid_file("pid"));
+    CHECK(alive(daemon));
+    bot.stop();
+    CHECK(own.gone_soon());
+    CHECK_FALSE(alive(daemon));
+    // A bot without a working directory of its own starts in the arena's current one, which may
+    // have changed since its init was prepared.
+    REQUIRE_FALSE(await_waiting_inits(::getpid()).empty());
+    const fs::path before = fs::current_path();
+    TempDir elsewhere;
+    fs::current_path(elsewhere.path);
+    BotProcess where(io, {"/bin/sh", "-c", "read x; pwd -P"});
+    fs::current_path(before);
+    CHECK(where.exchange("a\n", 10000ms).line == fs::canonical(elsewhere.path).string());
+    where.stop();
+    end_prepared_inits();
+    CHECK(waiting_inits(::getpid()).empty());
+}
+
+TEST_CASE("inits waiting for bots end with the arena, even by SIGKILL") {
+    if (!contained() || !inits_prepared()) return;
+    OwnTestbot own;
+    int ready[2];
+    REQUIRE(::pipe(ready) == 0);
+    const pid_t arena = ::fork();
+    if (arena == 0) {  // a stand-in arena: plays one bot, then waits with inits prepared
+        ::close(ready[0]);
+        {
+            boost::asio::io_context io(1);
+            BotProcess bot(io, own.command({"echo"}));
+            (void)bot.exchange("a\n", 10000ms);
+        }
+        const bool ok = !await_waiting_inits(::getpid()).empty();
+        (void)!::write(ready[1], ok ? "y" : "n", 1);
+        ::pause();
+        ::_exit(0);
+    }
+    ::close(ready[1]);
+    char answer = 0;
+    REQUIRE(::read(ready[0], &answer, 1) == 1);
+    ::close(ready[0]);
+    CHECK(answer == 'y');
+    const std::vector<long> inits = waiting_inits(arena);
+    CHECK_FALSE(inits.empty());
+    ::kill(arena, SIGKILL);
+    ::waitpid(arena, nullptr, 0);
+    const auto gone = [&] {
+        for (long pid : inits) {  // re-parented to the system's init, which reaps them
+            std::string state;
+            std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+            std::getline(stat, state);
+            if (!state.empty() && state.substr(state.rfind(')') + 2, 1) != "Z") return false;
+        }
+        return true;
+    };
+    for (int wait = 0; wait < 1000 && !gone(); ++wait) std::this_thread::sleep_for(10ms);
+    CHECK(gone());
 }
 
 TEST_CASE("CPU limit of the whole bot: a spinner handing over to fresh children") {

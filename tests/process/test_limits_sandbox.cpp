@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "arena/process/bot_process.hpp"
+#include "arena/process/prepared_inits.hpp"
 #include "tests/process/own_testbot.hpp"
 
 using namespace arena::process;
@@ -162,6 +163,7 @@ TEST_CASE("spawn errors through the limits path are reported and reaped") {
     }
     CHECK(contains(what, "cannot start " + not_a_program + " (exec)"));
     CHECK(contains(what, "#! line"));
+    end_prepared_inits();  // the inits waiting for the next bots are children too
     CHECK((::waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD));
 
     options.working_dir = kTestbot;  // a file, not a directory: chdir fails in the child
