@@ -429,7 +429,7 @@ void add_external_game_options(CLI::App* command, ExternalGameArgs& external) {
 }
 
 const referee::GameInfo& game_of_args(const std::string& game, const ExternalGameArgs& external,
-                                      std::size_t bots, const std::string& example,
+                                      std::size_t bots, const char* example,
                                       const BotLimitArgs& limits) {
     if (!external.referee.empty() && !external.runner.empty())
         throw Error("--referee and --runner: give one (a brutaltester referee, or an SDK runner)");

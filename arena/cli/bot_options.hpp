@@ -95,7 +95,7 @@ void contain_referee(const std::string& game, const BotLimitArgs& limits);
 
 // The limit options and --sandbox hold for an external referee or runner as for the bots.
 const referee::GameInfo& game_of_args(const std::string& game, const ExternalGameArgs& external,
-                                      std::size_t bots, const std::string& example,
+                                      std::size_t bots, const char* example,
                                       const BotLimitArgs& limits = {});
 
 // Throws Error "<who> '<command>': ... No game was played" when `game` is an external game whose
