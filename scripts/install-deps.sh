@@ -21,6 +21,7 @@ packages=(
   libbenchmark-dev      # bench/
   bubblewrap            # --sandbox (bwrap)
   python3               # the toy external referee and scripted runners of tests/external
+  jq                    # the suite's shell tests read the JSON that arena writes with it
 )
 optional=(
   clang libclang-rt-dev   # sanitizer test suite and libFuzzer targets (scripts/test-sanitizers.sh)
