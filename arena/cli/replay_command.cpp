@@ -167,7 +167,7 @@ CLI::App* add_replay_command(CLI::App& app, ReplayArgs& args) {
         "replay",
         "Play a logged game again and compare it turn by turn (exit 0 identical, 1 different)");
     command
-        ->add_option("log", args.log_file,
+        ->add_option("game-log", args.log_file,
                      "A match log: plain JSON or compressed (arena play --log, a tournament's "
                      "games/*.json.zst or games/*.json)")
         ->required();
