@@ -34,7 +34,7 @@ build="$cache/trixie-build"
 rm -rf "$build"
 mkdir -p "$build"
 rooted sh -c 'echo "debian13: Debian $(cat /etc/debian_version), $(g++ --version | head -1),\
- $(dpkg-query -W -f="\${Package} \${Version}" "libboost1.*-dev" 2>/dev/null)"'
+ Boost $(sed -n "s/^#define BOOST_LIB_VERSION \"\(.*\)\"/\1/p" /usr/include/boost/version.hpp)"'
 ready=$(date +%s)
 
 rooted cmake -S /src -B /build -DCMAKE_BUILD_TYPE=Release -DARENA_BUILD_BENCH=OFF \
