@@ -155,7 +155,8 @@ struct BotProcess::Impl {
     // exit
     bool leader_exited_ = false;
     bool grace_over_ = false;
-    std::optional<ExitStatus> exit_;  // known once the bot has exited
+    bool terminated_at_once_ = false;  // stop() sent SIGTERM to the bot alone (terminate_at_once)
+    std::optional<ExitStatus> exit_;   // known once the bot has exited
     bool stopped_ = false;
     // defer_start_check: the init's first word not read yet; the executable, for its message.
     bool start_pending_ = false;

@@ -18,6 +18,14 @@ const char* signal_name(int signal);
 // says why, for the diagnostics ("stop", "limit", ...).
 void signal_bot(pid_t pid, int signal, const char* why);
 
+// Contained bots: SIGTERM straight to the bot's main process `bot`, when that signal is sure to
+// end it at once: still a child of `init` (its pid not reused), not traced, SIGTERM neither caught,
+// ignored nor blocked by its main thread. The kernel then fixes its end ("killed by SIGTERM") as
+// it sends the signal, so the stop needs neither the init's forwarding nor a grace period: the
+// init can be SIGKILLed right after (every other process of the bot gets SIGKILL, as it does a
+// moment after such a bot's end anyway). Returns false, sending nothing, otherwise.
+bool terminate_at_once(pid_t bot, pid_t init, const char* why);
+
 // SIGKILL to the init of a bot's PID namespace: the kernel then ends every process in it.
 void kill_namespace(pid_t init, const char* why);
 

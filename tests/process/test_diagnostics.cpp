@@ -145,9 +145,40 @@ TEST_CASE("at debug, a missed deadline is said, and stop() says why it was calle
     CHECK(contains(text, who + ": turn: wrote 2 bytes, timeout after "));
     CHECK(contains(text, "(limit 50 ms)"));
     CHECK(contains(text, who + ": stop after a missed deadline: stdin closed"));
+    if (contains(text, "(contained: ")) {
+        // The test bot leaves SIGTERM to its default action: the signal goes to it alone, which
+        // ends it at once, and the init is SIGKILLed without forwarding it or waiting out a grace.
+        CHECK(contains(text, who + ": SIGTERM to its main process "));
+        CHECK(contains(text,
+                       "which ends it at once (its default action) (stop after a missed "
+                       "deadline)"));
+        CHECK_FALSE(contains(text, "SIGTERM to its process group"));
+    } else {  // the fallback (ARENA_CONTAINMENT=process-group): the group, then a grace
+        CHECK(contains(text, who + ": SIGTERM to its process group and to itself (stop after a "
+                                   "missed deadline)"));
+    }
+    CHECK(status.signal == SIGTERM);
+    CHECK(status.killed_by_arena);
+    CHECK(contains(text, who + ": reaped: " + status.describe()));
+}
+
+TEST_CASE("at debug, a bot that catches SIGTERM gets it through its process group and a grace") {
+    TempDir dir;
+    const auto file = dir.path / "diagnostics.log";
+    arena::diagnostics::configure("debug", file);
+    boost::asio::io_context io(1);
+    BotProcess bot(io, {kTestbot, "term143"});  // exits 143 from its SIGTERM handler
+    CHECK(bot.exchange("x\n", 50ms).status == ReadStatus::timeout);
+    const ExitStatus status = bot.stop();
+    arena::diagnostics::configure("warn", std::nullopt);
+    const std::string text = read_file(file);
+    INFO(text);
+    const std::string who = "pid " + std::to_string(bot.pid());
     CHECK(contains(
         text, who + ": SIGTERM to its process group and to itself (stop after a missed deadline)"));
-    CHECK(contains(text, who + ": reaped: " + status.describe()));
+    CHECK_FALSE(contains(text, "SIGTERM to its main process"));
+    CHECK(status.exit_code == 143);  // its handler ran: it was given the signal and the time
+    CHECK(status.killed_by_arena);
 }
 
 TEST_CASE("at debug, a stop after an interrupt says so") {
