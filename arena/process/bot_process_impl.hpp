@@ -40,6 +40,7 @@ using Timer = asio::basic_waitable_timer<Clock, asio::wait_traits<Clock>, Execut
 inline constexpr std::size_t kStdoutBufferStart = 16 * 1024;
 inline constexpr std::size_t kMinStdoutRead = 4 * 1024;  // never read stdout into less room
 inline constexpr std::size_t kStderrChunk = 64 * 1024;   // one pipe's worth: few reads for a flood
+inline constexpr std::size_t kStderrPipeSize = 2 * kStderrChunk;  // see BotProcess::Impl::Impl
 
 struct BotProcess::Impl {
     Impl(asio::io_context& io, const std::vector<std::string>& argv, const BotOptions& options);

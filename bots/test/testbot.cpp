@@ -41,6 +41,7 @@ Each turn the bot reads --lines lines from stdin, then acts according to MODE:
   twolines       reply two lines at once: "X/1" and "X/2" (X: the first line read)
   nonewline      write 'x' forever, never a line end
   stderrflood    write --mb MiB to stderr, then reply like echo
+  pipesizes      reply the sizes of the pipes on stdin, stdout and stderr (F_GETPIPE_SZ)
   noread         never read stdin (from turn K on), just sleep
   closestdout    close stdout and keep running (sleeping)
   forkchild      fork a child that ignores SIGTERM and sleeps with the pipes open, then reply
@@ -398,7 +399,7 @@ int main(int argc, char** argv) {
         "twolines", "nonewline", "stderrflood", "noread",     "closestdout", "forkchild",
         "crlf",     "cr",        "crlfsplit",   "ignoreterm", "startcrash",  "memhog",
         "cpuhog",   "spawn",     "writefile",   "connect",    "replycrlf",   "term143",
-        "spin",     "spinners"};
+        "spin",     "spinners",  "pipesizes"};
     bool known = is_hostile_mode(mode);
     for (const char* m : kModes) known = known || mode == m;
     if (!known) usage_error("unknown mode " + mode);
@@ -521,6 +522,11 @@ int main(int argc, char** argv) {
         } else if (mode == "nonewline") {
             const std::string xs(4096, 'x');
             for (;;) write_all(STDOUT_FILENO, xs);
+        } else if (mode == "pipesizes") {
+            std::string sizes;
+            for (int fd = 0; fd <= 2; ++fd)
+                sizes += (fd ? " " : "") + std::to_string(::fcntl(fd, F_GETPIPE_SZ));
+            write_all(STDOUT_FILENO, sizes + "\n");
         } else if (mode == "stderrflood") {
             const std::string chunk(64 * 1024, 'e');
             for (long i = 0; i < flood_mib * 16; ++i) write_all(STDERR_FILENO, chunk);

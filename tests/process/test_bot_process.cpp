@@ -13,6 +13,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -397,6 +398,23 @@ TEST_CASE("a stderr flood does not block; stderr is capped per turn") {
         CHECK(r.stderr_text == std::string(kStderrCapPerTurn, 'e'));
         CHECK(r.stderr_truncated);
     }
+}
+
+TEST_CASE(
+    "a bot's stderr pipe holds two of the arena's reads, so a flood is drained at pipe speed") {
+    // With one read's worth (the default 64 KiB) a flooding bot and the arena took turns, and a
+    // bot writing 4 MiB a turn was twice as slow as with cat on its stderr (bench/stderr_drain).
+    boost::asio::io_context io(1);
+    BotProcess bot(io, testbot({"pipesizes"}));
+    const ReadResult r = bot.exchange("x\n", 2000ms);
+    REQUIRE(r.status == ReadStatus::line);
+    std::istringstream sizes(r.line);
+    long in = 0, out = 0, err = 0;
+    sizes >> in >> out >> err;
+    INFO(r.line);
+    CHECK(in > 0);
+    CHECK(out > 0);
+    CHECK(err >= 128 * 1024);
 }
 
 TEST_CASE("stderr is reported with the turn it was written in") {
