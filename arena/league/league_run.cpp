@@ -162,9 +162,7 @@ class LeagueRunner {
     void play_rounds(LeagueRunResult& result) {
         tournament::PlayLoopOptions loop;
         loop.concurrency = options_.concurrency;
-        loop.match.time_scale = config_.time_scale;
-        loop.match.time_margin_ms = config_.time_margin_ms;
-        loop.match.startup_ms = config_.startup_ms;
+        loop.match = tournament::match_options(config_);
         tournament::share_cpus(loop);
         const std::size_t round_size =
             static_cast<std::size_t>(std::max(options_.concurrency, 1)) * 2;

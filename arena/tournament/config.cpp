@@ -66,6 +66,15 @@ std::uint64_t scheduled_games(const TournamentConfig& config) {
                  config.seeds.size());
 }
 
+match::MatchOptions match_options(const TournamentConfig& config) {
+    match::MatchOptions options;
+    options.time_scale = config.time_scale;
+    options.time_margin_ms = config.time_margin_ms;
+    options.startup_ms = config.startup_ms;
+    options.no_time_limit = config.no_time_limit;
+    return options;
+}
+
 std::string format_name(Format format) {
     return format == Format::gauntlet ? "gauntlet" : "round-robin";
 }

@@ -104,6 +104,10 @@ inline constexpr numbers::Range kBuildTimeoutRange{1, 86'400};
 // saturates at the largest std::uint64_t).
 std::uint64_t scheduled_games(const TournamentConfig& config);
 
+// The match options a config asks for (its clocks: scale, margin, start-up, no limit): every run
+// that plays a config's games (tournament, league, tuner) takes them from here.
+match::MatchOptions match_options(const TournamentConfig& config);
+
 // The seeds a config gets from a master seed: a fixed, documented sequence (SplitMix64), so a
 // config names its whole schedule.
 std::vector<std::int64_t> seeds_from_master(std::int64_t master, int count);

@@ -245,10 +245,7 @@ class Workers {
           stopping_(stopping) {
         // The live standings start from the earlier run's games (--resume).
         if (options.snapshot) seen_ = std::move(earlier);
-        match_options_.time_scale = config.time_scale;
-        match_options_.time_margin_ms = config.time_margin_ms;
-        match_options_.no_time_limit = config.no_time_limit;
-        match_options_.startup_ms = config.startup_ms;
+        match_options_ = match_options(config);
     }
 
     // Plays the games on `concurrency` threads (play_loop.hpp); rethrows the first failure.
