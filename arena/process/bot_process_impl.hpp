@@ -24,6 +24,7 @@
 #include "arena/process/cpu_usage.hpp"
 #include "arena/process/namespace_init.hpp"
 #include "arena/process/process_v2.hpp"
+#include "arena/process/signals.hpp"
 #include "arena/process/spawn_support.hpp"
 
 namespace arena::process {
@@ -156,8 +157,8 @@ struct BotProcess::Impl {
     // exit
     bool leader_exited_ = false;
     bool grace_over_ = false;
-    bool terminated_at_once_ = false;  // stop() sent SIGTERM to the bot alone (terminate_at_once)
-    std::optional<ExitStatus> exit_;   // known once the bot has exited
+    std::optional<StraightSigterm> straight_sigterm_;  // stop(): SIGTERM sent to the bot alone
+    std::optional<ExitStatus> exit_;                   // known once the bot has exited
     bool stopped_ = false;
     // defer_start_check: the init's first word not read yet; the executable, for its message.
     bool start_pending_ = false;

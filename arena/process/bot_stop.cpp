@@ -217,13 +217,15 @@ bool BotProcess::Impl::end_gently(const char* why) {
         diagnostics::log().debug("pid {}: had ended by itself before any signal", pid_);
         return true;
     }
-    // A bot that SIGTERM ends at once (its default action) needs neither the init's forwarding
-    // nor a grace: stop() SIGKILLs the init right after. A quarter of a game's spawn and stop.
-    // Not after a limit or an interrupt: those SIGKILLed it already, and that is its end.
+    // A bot that SIGTERM ends at once (its default action: C++, Python, Node) gets it straight,
+    // not through the init, and when it is ending by it, nothing is left to wait for: its end is
+    // fixed, the init's SIGKILL ends the rest. That hop, the init's report and the wake-ups
+    // between them were a quarter of a game's spawn and stop (docs/process-layer.md). Not after
+    // a limit or an interrupt: those SIGKILLed it already.
     if (contained_ && !options_.sandbox && bot_pid_ > 0 && limit_hit_.empty() &&
-        interrupt_signal() == 0 && terminate_at_once(bot_pid_, pid_, why)) {
-        terminated_at_once_ = true;
-        return false;
+        interrupt_signal() == 0) {
+        straight_sigterm_ = sigterm_straight(bot_pid_, pid_, why);
+        if (straight_sigterm_ && straight_sigterm_->ending) return false;
     }
     // Contained: the init forwards it to every process of the namespace.
     signal_bot(pid_, SIGTERM, why);
@@ -263,11 +265,11 @@ void BotProcess::Impl::reap(bool exited_before) {
     } while (reaped == -1 && errno == EINTR);
     if (!exited_before && reaped == pid_) {
         const std::optional<int> bot = contained_ ? bot_wait_status() : std::optional<int>(wstatus);
-        // Contained, no report means the bot was still running when we killed its init: it
-        // ended by the SIGTERM sent to it alone (the kernel fixed that as it sent it), or by
-        // that SIGKILL.
+        // Contained, no report means the bot was still running when we killed its init: it was
+        // ending by the SIGTERM sent to it alone, or that SIGKILL ended it.
+        const bool by_sigterm = straight_sigterm_ && straight_sigterm_->ending;
         ExitStatus status = bot ? status_from_wait(*bot, options_.sandbox)
-                                : status_from_wait(terminated_at_once_ ? SIGTERM : SIGKILL);
+                                : status_from_wait(by_sigterm ? SIGTERM : SIGKILL);
         // It was still running when we signalled it: the arena ended it, whatever status it
         // ended with (a JVM exits 143 on our SIGTERM, a bot may trap it and exit 0). A limit
         // the kernel or the arena's check enforced is told apart below (limit_reached).
@@ -297,9 +299,16 @@ void BotProcess::Impl::reap(bool exited_before) {
 void BotProcess::Impl::record_usage(const rusage& usage) {
     // wait4 counts the init and all it reaped (contained), or the bot and its reaped children.
     auto seconds = [](const timeval& t) { return t.tv_sec + t.tv_usec / 1e6; };
-    exit_->cpu_seconds =
-        cgroup_.cpu_seconds().value_or(seconds(usage.ru_utime) + seconds(usage.ru_stime));
-    exit_->peak_rss_kib = std::max(usage.ru_maxrss, cgroup_.peak_kib());
+    double cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+    long peak = usage.ru_maxrss;
+    // Ended by a SIGTERM sent to it alone, the bot was not the init's to reap (its SIGKILL came
+    // first and the kernel reaped it): its usage is what it was as the signal was sent.
+    if (straight_sigterm_ && straight_sigterm_->ending) {
+        cpu += straight_sigterm_->cpu_seconds;
+        peak = std::max(peak, straight_sigterm_->peak_rss_kib);
+    }
+    exit_->cpu_seconds = cgroup_.cpu_seconds().value_or(cpu);
+    exit_->peak_rss_kib = std::max(peak, cgroup_.peak_kib());
     const long oom_kills =
         limit_hit_.empty() && options_.limits.memory_mb ? cgroup_.oom_kills() : 0;
     exit_->limit_reached = limit_reached(*exit_, options_.limits, limit_hit_, oom_kills);

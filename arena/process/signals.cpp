@@ -8,11 +8,16 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
+#include <sstream>
+#include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "arena/common/diagnostics.hpp"
 #include "arena/process/interrupt.hpp"
@@ -38,74 +43,121 @@ const char* loggable_name(int signal) {
 struct SignalState {
     char state = '?';  // R, S, D, ... Z once it has ended
     long parent = -1, tracer = -1;
-    unsigned long long pending = ~0ULL, shared_pending = ~0ULL;  // SIGKILL there: it is ending
+    unsigned long long pending = ~0ULL, shared_pending = ~0ULL;
     unsigned long long blocked = ~0ULL, ignored = ~0ULL, caught = ~0ULL;
+    long peak_rss_kib = 0;  // VmHWM
 };
+
+constexpr unsigned long long bit(int signal) {
+    return 1ULL << (signal - 1);
+}
+
+// A whole /proc file, or nothing (a read error, or over 1 MiB: a long Groups: line may make a
+// status file long, and a value cut at a buffer's end would read as another).
+std::optional<std::string> read_proc_file(const char* path) {
+    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    std::string text;
+    char chunk[4096];
+    ssize_t n;
+    while ((n = ::read(fd, chunk, sizeof chunk)) > 0 && text.size() < (1U << 20))
+        text.append(chunk, static_cast<std::size_t>(n));
+    ::close(fd);
+    if (n != 0) return std::nullopt;
+    return text;
+}
 
 bool read_signal_state(pid_t pid, SignalState* state) {
     char path[40];
     ::snprintf(path, sizeof path, "/proc/%d/status", static_cast<int>(pid));
-    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    char text[4096];
-    const ssize_t n = ::read(fd, text, sizeof text - 1);
-    ::close(fd);
-    if (n <= 0) return false;
-    text[n] = '\0';
+    const std::optional<std::string> text = read_proc_file(path);
+    if (!text) return false;
     int seen = 0;
-    for (char* line = text; line != nullptr && *line != '\0';) {
-        char* end = ::strchr(line, '\n');
-        if (end != nullptr) *end = '\0';
-        const std::string_view view(line);
-        const char* value = ::strchr(line, ':');
-        if (value != nullptr) {
-            ++value;
-            if (view.starts_with("State:")) {
-                while (*value == ' ' || *value == '\t') ++value;
-                state->state = *value, ++seen;
-            }
-            if (view.starts_with("PPid:")) state->parent = std::strtol(value, nullptr, 10), ++seen;
-            if (view.starts_with("TracerPid:"))
-                state->tracer = std::strtol(value, nullptr, 10), ++seen;
-            if (view.starts_with("SigPnd:"))
-                state->pending = std::strtoull(value, nullptr, 16), ++seen;
-            if (view.starts_with("ShdPnd:"))
-                state->shared_pending = std::strtoull(value, nullptr, 16), ++seen;
-            if (view.starts_with("SigBlk:"))
-                state->blocked = std::strtoull(value, nullptr, 16), ++seen;
-            if (view.starts_with("SigIgn:"))
-                state->ignored = std::strtoull(value, nullptr, 16), ++seen;
-            if (view.starts_with("SigCgt:"))
-                state->caught = std::strtoull(value, nullptr, 16), ++seen;
+    auto number = [&](std::string_view line, std::string_view name, int base, auto* out) {
+        if (!line.starts_with(name)) return false;
+        *out = static_cast<std::remove_pointer_t<decltype(out)>>(
+            std::strtoull(std::string(line.substr(name.size())).c_str(), nullptr, base));
+        return true;
+    };
+    std::string_view rest = *text;
+    while (!rest.empty()) {
+        const std::size_t end = rest.find('\n');
+        if (end == std::string_view::npos) return false;  // every line ends: the file is whole
+        const std::string_view line = rest.substr(0, end);
+        rest.remove_prefix(end + 1);
+        if (line.starts_with("State:")) {
+            const std::size_t at = line.find_first_not_of(" \t", 6);
+            if (at != std::string_view::npos) state->state = line[at], ++seen;
         }
-        line = end != nullptr ? end + 1 : nullptr;
+        seen += number(line, "PPid:", 10, &state->parent) +
+                number(line, "TracerPid:", 10, &state->tracer) +
+                number(line, "SigPnd:", 16, &state->pending) +
+                number(line, "ShdPnd:", 16, &state->shared_pending) +
+                number(line, "SigBlk:", 16, &state->blocked) +
+                number(line, "SigIgn:", 16, &state->ignored) +
+                number(line, "SigCgt:", 16, &state->caught);
+        number(line, "VmHWM:", 10, &state->peak_rss_kib);  // none once it has let its memory go
     }
     return seen == 8;
 }
 
+// The CPU time of a process and of the children it reaped (/proc/<pid>/stat: utime, stime,
+// cutime, cstime, in clock ticks), as wait4 would have counted it.
+std::optional<double> cpu_seconds_of(pid_t pid) {
+    char path[40];
+    ::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(pid));
+    const std::optional<std::string> text = read_proc_file(path);
+    const std::size_t name_end = text ? text->rfind(')') : std::string::npos;
+    if (name_end == std::string::npos) return std::nullopt;
+    std::istringstream fields(text->substr(name_end + 1));
+    std::string field;
+    double ticks = 0;
+    for (int n = 3; n <= 17 && fields >> field; ++n) {  // field 3 is the state
+        if (n >= 14) ticks += std::strtod(field.c_str(), nullptr);
+    }
+    if (!fields) return std::nullopt;
+    return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
+bool ended(const SignalState& state) {
+    return state.state == 'Z' || state.state == 'X';
+}
+
+// A SIGKILL pending: the process is on its way out. The kernel marks a process that a signal
+// ends so (complete_signal: SIGKILL added to each of its threads as the signal is sent).
+bool ending(const SignalState& state) {
+    return ((state.pending | state.shared_pending) & bit(SIGKILL)) != 0;
+}
+
 }  // namespace
 
-bool terminate_at_once(pid_t bot, pid_t init, const char* why) {
+std::optional<StraightSigterm> sigterm_straight(pid_t bot, pid_t init, const char* why) {
     // A pidfd first: the signal then reaches the process read below or none, never another that
     // took its pid after the init reaped it (the status file names the parent: a reused pid's
     // process is not the init's child).
     const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, bot, 0));
-    if (pidfd < 0) return false;
-    SignalState state;
-    constexpr unsigned long long kTerm = 1ULL << (SIGTERM - 1);
-    constexpr unsigned long long kKill = 1ULL << (SIGKILL - 1);
-    // Not ended nor ending (a SIGKILL pending: its end is that one's), then SIGTERM's default.
-    const bool at_once =
-        read_signal_state(bot, &state) && state.parent == init && state.state != 'Z' &&
-        state.state != 'X' && ((state.pending | state.shared_pending) & kKill) == 0 &&
-        state.tracer == 0 && ((state.blocked | state.ignored | state.caught) & kTerm) == 0;
-    const bool sent = at_once && ::syscall(SYS_pidfd_send_signal, pidfd, SIGTERM, nullptr, 0) == 0;
+    if (pidfd < 0) return std::nullopt;
+    SignalState before;
+    const bool worth_it = read_signal_state(bot, &before) && before.parent == init &&
+                          !ended(before) && !ending(before) && before.tracer == 0 &&
+                          ((before.blocked | before.ignored | before.caught) & bit(SIGTERM)) == 0;
+    std::optional<StraightSigterm> sent;
+    if (worth_it && ::syscall(SYS_pidfd_send_signal, pidfd, SIGTERM, nullptr, 0) == 0) {
+        // "Not blocked" can still mean "waited for" (in sigwaitinfo() the kernel unblocks what
+        // is waited for), and a process already exiting drops the signal: what it did is read,
+        // not foreseen. Ending now means by this SIGTERM: none was pending before it.
+        SignalState after;
+        sent = StraightSigterm{};
+        sent->ending = read_signal_state(bot, &after) && !ended(after) && ending(after);
+        if (sent->ending) {
+            sent->cpu_seconds = cpu_seconds_of(bot).value_or(0);
+            sent->peak_rss_kib = std::max(before.peak_rss_kib, after.peak_rss_kib);
+        }
+        diagnostics::log().debug("pid {}: SIGTERM to its main process {} ({}): {}", init, bot, why,
+                                 sent->ending ? "it is ending (SIGTERM's default action)"
+                                              : "it goes on (it waits for the signal)");
+    }
     ::close(pidfd);
-    if (sent)
-        diagnostics::log().debug(
-            "pid {}: SIGTERM to its main process {}, which ends it at once (its default action) "
-            "({})",
-            init, bot, why);
     return sent;
 }
 

@@ -8,6 +8,8 @@
 
 #include <sys/types.h>
 
+#include <optional>
+
 namespace arena::process {
 
 // "SIGSEGV" for 11, or nullptr for a number without a name.
@@ -18,13 +20,22 @@ const char* signal_name(int signal);
 // says why, for the diagnostics ("stop", "limit", ...).
 void signal_bot(pid_t pid, int signal, const char* why);
 
-// Contained bots: SIGTERM straight to the bot's main process `bot`, when that signal is sure to
-// end it at once: still a child of `init` (its pid not reused), not traced, SIGTERM neither caught,
-// ignored nor blocked by its main thread. The kernel then fixes its end ("killed by SIGTERM") as
-// it sends the signal, so the stop needs neither the init's forwarding nor a grace period: the
-// init can be SIGKILLed right after (every other process of the bot gets SIGKILL, as it does a
-// moment after such a bot's end anyway). Returns false, sending nothing, otherwise.
-bool terminate_at_once(pid_t bot, pid_t init, const char* why);
+// What SIGTERM sent straight to a contained bot's main process did (sigterm_straight).
+struct StraightSigterm {
+    // It is ending by it (its end is "killed by SIGTERM": the kernel fixed it as the signal was
+    // sent, marking the process with a pending SIGKILL). Else it took the signal and goes on.
+    bool ending = false;
+    // When ending: its usage as the signal was sent (CPU: its own and its reaped children's).
+    double cpu_seconds = 0;
+    long peak_rss_kib = 0;
+};
+
+// Contained bots: SIGTERM straight to the bot's main process `bot`, without the hop through the
+// init, when that signal looks like it ends it at once: still a child of `init` (so its pid is
+// not reused), not ending already, not traced, SIGTERM neither caught, ignored nor blocked.
+// Nothing when not sent. Then what it did is read back, not foreseen (a bot in sigwaitinfo()
+// shows SIGTERM unblocked, and takes it as news).
+std::optional<StraightSigterm> sigterm_straight(pid_t bot, pid_t init, const char* why);
 
 // SIGKILL to the init of a bot's PID namespace: the kernel then ends every process in it.
 void kill_namespace(pid_t init, const char* why);

@@ -50,6 +50,9 @@ Each turn the bot reads --lines lines from stdin, then acts according to MODE:
   cr             reply like echo, ending the line with "\r"
   crlfsplit      write "X\r", sleep 20 ms, write "\n" (a "\r\n" split across two writes)
   term143        never answer; exit with code 143 on SIGTERM, as a JVM does
+  sigwaitterm    block SIGTERM and wait for it in sigwaitinfo() in the main thread (another
+                 thread replies like echo, and sleeps at EOF); on SIGTERM exit with code 3
+                 after 20 ms of "clean-up"
   ignoreterm     ignore SIGTERM (from the start) and keep running after EOF on stdin,
                  otherwise echo
   startcrash CODE  write a message to stderr and exit with CODE at start-up, before reading
@@ -399,13 +402,31 @@ int main(int argc, char** argv) {
         "twolines", "nonewline", "stderrflood", "noread",     "closestdout", "forkchild",
         "crlf",     "cr",        "crlfsplit",   "ignoreterm", "startcrash",  "memhog",
         "cpuhog",   "spawn",     "writefile",   "connect",    "replycrlf",   "term143",
-        "spin",     "spinners",  "pipesizes"};
+        "spin",     "spinners",  "pipesizes",   "sigwaitterm"};
     bool known = is_hostile_mode(mode);
     for (const char* m : kModes) known = known || mode == m;
     if (!known) usage_error("unknown mode " + mode);
 
     if (mode == "ignoreterm") ::signal(SIGTERM, SIG_IGN);
     if (mode == "term143") ::signal(SIGTERM, [](int) { ::_exit(143); });
+    if (mode == "sigwaitterm") {
+        // While the main thread waits in sigwaitinfo(), the kernel shows SIGTERM unblocked in
+        // /proc/<pid>/status: the arena must not take this bot for one that SIGTERM ends at once.
+        sigset_t term;
+        ::sigemptyset(&term);
+        ::sigaddset(&term, SIGTERM);
+        ::pthread_sigmask(SIG_BLOCK, &term, nullptr);  // the echo thread inherits it
+        std::thread([] {
+            for (std::string echoed;;) {
+                if (!read_line(echoed)) sleep_forever();
+                write_all(STDOUT_FILENO, echoed + "\n");
+            }
+        }).detach();
+        while (::sigwaitinfo(&term, nullptr) != SIGTERM) {
+        }
+        sleep_ms(20);
+        ::_exit(3);
+    }
     if (mode == "startcrash") {
         write_all(STDERR_FILENO, "testbot: crashing at start-up\n");
         return static_cast<int>(to_number(arg.c_str(), "startcrash CODE"));

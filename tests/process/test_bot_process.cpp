@@ -443,6 +443,34 @@ TEST_CASE("a bot that never reads: a big input times out, nothing hangs") {
     CHECK(status.killed_by_arena);
 }
 
+TEST_CASE("a bot waiting for SIGTERM in sigwaitinfo() gets it, and the grace to clean up") {
+    // In sigwaitinfo() the kernel shows the signal unblocked: such a bot looks like one that
+    // SIGTERM ends at once, but takes it as news and cleans up (20 ms) before it exits 3.
+    boost::asio::io_context io(1);
+    BotProcess bot(io, testbot({"sigwaitterm"}));
+    CHECK(bot.exchange("x\n", 2000ms).line == "x");
+    const ExitStatus status = bot.stop();
+    CHECK(status.exit_code == 3);
+    CHECK(status.killed_by_arena);
+}
+
+TEST_CASE("stop() reports the CPU time and peak memory of a bot SIGTERM ends at once") {
+    boost::asio::io_context io(1);
+    BotProcess spinner(io, testbot({"spin", "300"}));
+    CHECK(spinner.exchange("x\n", 10000ms).line == "x");
+    const ExitStatus spun = spinner.stop();
+    CHECK(spun.signal == SIGTERM);
+    CHECK(spun.killed_by_arena);
+    CHECK(spun.cpu_seconds >= 0.25);  // it spun 300 ms of CPU
+    CHECK(spun.cpu_seconds < 5);
+
+    BotProcess hog(io, testbot({"memhog", "64"}));
+    CHECK(hog.exchange("x\n", 10000ms).line == "x");
+    const ExitStatus hogged = hog.stop();
+    CHECK(hogged.signal == SIGTERM);
+    CHECK(hogged.peak_rss_kib >= 64 * 1024);  // it touched 64 MiB
+}
+
 TEST_CASE("a bot that closes its stdout: closed, though it still runs") {
     boost::asio::io_context io(1);
     BotProcess bot(io, testbot({"closestdout"}));

@@ -150,8 +150,8 @@ TEST_CASE("at debug, a missed deadline is said, and stop() says why it was calle
         // ends it at once, and the init is SIGKILLed without forwarding it or waiting out a grace.
         CHECK(contains(text, who + ": SIGTERM to its main process "));
         CHECK(contains(text,
-                       "which ends it at once (its default action) (stop after a missed "
-                       "deadline)"));
+                       "(stop after a missed deadline): it is ending (SIGTERM's default "
+                       "action)"));
         CHECK_FALSE(contains(text, "SIGTERM to its process group"));
     } else {  // the fallback (ARENA_CONTAINMENT=process-group): the group, then a grace
         CHECK(contains(text, who + ": SIGTERM to its process group and to itself (stop after a "
