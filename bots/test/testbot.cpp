@@ -98,6 +98,8 @@ Options:
   --file PATH     the file of writefile
   --say TEXT      reply TEXT instead of the first line read, wherever a mode echoes
   --start-ms MS   sleep MS milliseconds before reading anything (a slow start-up)
+  --at-eof sleep  keep running (asleep) at EOF on stdin instead of exiting: still running when
+                  the arena's signal comes
 )usage";
 
 [[noreturn]] void usage_error(const std::string& why) {
@@ -371,6 +373,7 @@ int main(int argc, char** argv) {
         arg2 = argv[next++];
     }
     long lines = 1, from_turn = 1, exit_after = 0, flood_mib = 4, start_ms = 0;
+    bool sleep_at_eof = false;
     std::string stderr_text, file;
     std::optional<std::string> say;
     for (; next < argc; ++next) {
@@ -391,6 +394,9 @@ int main(int argc, char** argv) {
             file = value;
         } else if (option == "--say") {
             say = value;
+        } else if (option == "--at-eof") {
+            if (std::string(value) != "sleep") usage_error("--at-eof takes 'sleep'");
+            sleep_at_eof = true;
         } else if (option == "--start-ms") {
             start_ms = to_number(value, "--start-ms");
         } else {
@@ -451,7 +457,7 @@ int main(int argc, char** argv) {
 
         for (long i = 0; i < lines; ++i) {
             if (!read_line(line)) {  // EOF on stdin: the game is over
-                if (mode == "ignoreterm") sleep_forever();
+                if (mode == "ignoreterm" || sleep_at_eof) sleep_forever();
                 return 0;
             }
             if (i == 0) first = say.value_or(line);

@@ -456,7 +456,7 @@ TEST_CASE("a bot waiting for SIGTERM in sigwaitinfo() gets it, and the grace to 
 
 TEST_CASE("stop() reports the CPU time and peak memory of a bot SIGTERM ends at once") {
     boost::asio::io_context io(1);
-    BotProcess spinner(io, testbot({"spin", "300"}));
+    BotProcess spinner(io, testbot({"spin", "300", "--at-eof", "sleep"}));
     CHECK(spinner.exchange("x\n", 10000ms).line == "x");
     const ExitStatus spun = spinner.stop();
     CHECK(spun.signal == SIGTERM);
@@ -464,7 +464,7 @@ TEST_CASE("stop() reports the CPU time and peak memory of a bot SIGTERM ends at 
     CHECK(spun.cpu_seconds >= 0.25);  // it spun 300 ms of CPU
     CHECK(spun.cpu_seconds < 5);
 
-    BotProcess hog(io, testbot({"memhog", "64"}));
+    BotProcess hog(io, testbot({"memhog", "64", "--at-eof", "sleep"}));
     CHECK(hog.exchange("x\n", 10000ms).line == "x");
     const ExitStatus hogged = hog.stop();
     CHECK(hogged.signal == SIGTERM);
