@@ -101,22 +101,33 @@ bool read_signal_state(pid_t pid, SignalState* state) {
     return seen == 8;
 }
 
-// The CPU time of a process and of the children it reaped (/proc/<pid>/stat: utime, stime,
-// cutime, cstime, in clock ticks), as wait4 would have counted it.
-std::optional<double> cpu_seconds_of(pid_t pid) {
+// What /proc/<pid>/stat says of a process on its way out.
+struct ExitState {
+    unsigned long long pending = 0;  // its main thread's pending signals (field 31)
+    long exit_code = -1;             // its wait status once do_exit() began, else 0 (field 52)
+    double cpu_seconds = 0;          // utime + stime + cutime + cstime: its own and its reaped
+                                     // children's, as wait4 would count them (fields 14-17)
+};
+
+std::optional<ExitState> read_exit_state(pid_t pid) {
     char path[40];
     ::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(pid));
     const std::optional<std::string> text = read_proc_file(path);
     const std::size_t name_end = text ? text->rfind(')') : std::string::npos;
-    if (name_end == std::string::npos) return std::nullopt;
+    if (name_end == std::string::npos) return std::nullopt;  // the name may hold ')' and spaces
     std::istringstream fields(text->substr(name_end + 1));
-    std::string field;
+    ExitState state;
     double ticks = 0;
-    for (int n = 3; n <= 17 && fields >> field; ++n) {  // field 3 is the state
-        if (n >= 14) ticks += std::strtod(field.c_str(), nullptr);
+    std::string field;
+    int n = 3;  // field 3 is the state
+    for (; n <= 52 && fields >> field; ++n) {
+        if (n >= 14 && n <= 17) ticks += std::strtod(field.c_str(), nullptr);
+        if (n == 31) state.pending = std::strtoull(field.c_str(), nullptr, 10);
+        if (n == 52) state.exit_code = std::strtol(field.c_str(), nullptr, 10);
     }
-    if (!fields) return std::nullopt;
-    return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
+    if (n <= 31) return std::nullopt;
+    state.cpu_seconds = ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
+    return state;
 }
 
 bool ended(const SignalState& state) {
@@ -145,13 +156,16 @@ std::optional<StraightSigterm> sigterm_straight(pid_t bot, pid_t init, const cha
     if (worth_it && ::syscall(SYS_pidfd_send_signal, pidfd, SIGTERM, nullptr, 0) == 0) {
         // "Not blocked" can still mean "waited for" (in sigwaitinfo() the kernel unblocks what
         // is waited for), and a process already exiting drops the signal: what it did is read,
-        // not foreseen. Ending now means by this SIGTERM: none was pending before it.
-        SignalState after;
+        // not foreseen. Ending by it: the kernel marked it with a pending SIGKILL as it sent the
+        // signal, or (the bot already woke up to it) began its exit with SIGTERM as its status.
+        // Anything else (gone: the init reaped it; exiting by itself) takes the usual stop.
         sent = StraightSigterm{};
-        sent->ending = read_signal_state(bot, &after) && !ended(after) && ending(after);
+        const std::optional<ExitState> after = read_exit_state(bot);
+        sent->ending = after && (after->exit_code == SIGTERM ||
+                                 (after->exit_code == 0 && (after->pending & bit(SIGKILL)) != 0));
         if (sent->ending) {
-            sent->cpu_seconds = cpu_seconds_of(bot).value_or(0);
-            sent->peak_rss_kib = std::max(before.peak_rss_kib, after.peak_rss_kib);
+            sent->cpu_seconds = after->cpu_seconds;
+            sent->peak_rss_kib = before.peak_rss_kib;  // VmHWM: it no longer grows
         }
         diagnostics::log().debug("pid {}: SIGTERM to its main process {} ({}): {}", init, bot, why,
                                  sent->ending ? "it is ending (SIGTERM's default action)"

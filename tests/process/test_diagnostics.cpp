@@ -146,13 +146,15 @@ TEST_CASE("at debug, a missed deadline is said, and stop() says why it was calle
     CHECK(contains(text, "(limit 50 ms)"));
     CHECK(contains(text, who + ": stop after a missed deadline: stdin closed"));
     if (contains(text, "(contained: ")) {
-        // The test bot leaves SIGTERM to its default action: the signal goes to it alone, which
-        // ends it at once, and the init is SIGKILLed without forwarding it or waiting out a grace.
+        // The test bot leaves SIGTERM to its default action: the signal goes to it alone. It is
+        // then seen ending by it (the usual case), or (seen a moment too late, between the
+        // kernel's marks) given the usual stop as well: either way the log says why.
         CHECK(contains(text, who + ": SIGTERM to its main process "));
-        CHECK(contains(text,
-                       "(stop after a missed deadline): it is ending (SIGTERM's default "
-                       "action)"));
-        CHECK_FALSE(contains(text, "SIGTERM to its process group"));
+        CHECK((contains(text,
+                        "(stop after a missed deadline): it is ending (SIGTERM's default "
+                        "action)") ||
+               contains(text, who + ": SIGTERM to its process group and to itself (stop after a "
+                                    "missed deadline)")));
     } else {  // the fallback (ARENA_CONTAINMENT=process-group): the group, then a grace
         CHECK(contains(text, who + ": SIGTERM to its process group and to itself (stop after a "
                                    "missed deadline)"));
