@@ -130,18 +130,31 @@ TEST_CASE("at debug: the spawn, the signals of the bounded stop and the reap; no
     CHECK(captured.err() == "");  // the file, not stderr
 }
 
-TEST_CASE("at debug, a missed deadline is said, and stop() says why it was called") {
+// A bot that misses a 50 ms deadline, then stopped, with the diagnostics at debug in a file.
+struct MissedDeadline {
+    ExitStatus status;
+    std::string text;  // the diagnostics
+    std::string who;   // "pid N", as they name the bot
+};
+
+MissedDeadline stop_after_missed_deadline(const std::vector<std::string>& argv) {
     TempDir dir;
     const auto file = dir.path / "diagnostics.log";
     arena::diagnostics::configure("debug", file);
     boost::asio::io_context io(1);
-    BotProcess bot(io, {kTestbot, "sleep", "2000"});
+    BotProcess bot(io, argv);
     CHECK(bot.exchange("x\n", 50ms).status == ReadStatus::timeout);
-    const ExitStatus status = bot.stop();
+    MissedDeadline run;
+    run.status = bot.stop();
     arena::diagnostics::configure("warn", std::nullopt);
-    const std::string text = read_file(file);
+    run.text = read_file(file);
+    run.who = "pid " + std::to_string(bot.pid());
+    return run;
+}
+
+TEST_CASE("at debug, a missed deadline is said, and stop() says why it was called") {
+    const auto [status, text, who] = stop_after_missed_deadline({kTestbot, "sleep", "2000"});
     INFO(text);
-    const std::string who = "pid " + std::to_string(bot.pid());
     CHECK(contains(text, who + ": turn: wrote 2 bytes, timeout after "));
     CHECK(contains(text, "(limit 50 ms)"));
     CHECK(contains(text, who + ": stop after a missed deadline: stdin closed"));
@@ -165,17 +178,9 @@ TEST_CASE("at debug, a missed deadline is said, and stop() says why it was calle
 }
 
 TEST_CASE("at debug, a bot that catches SIGTERM gets it through its process group and a grace") {
-    TempDir dir;
-    const auto file = dir.path / "diagnostics.log";
-    arena::diagnostics::configure("debug", file);
-    boost::asio::io_context io(1);
-    BotProcess bot(io, {kTestbot, "term143"});  // exits 143 from its SIGTERM handler
-    CHECK(bot.exchange("x\n", 50ms).status == ReadStatus::timeout);
-    const ExitStatus status = bot.stop();
-    arena::diagnostics::configure("warn", std::nullopt);
-    const std::string text = read_file(file);
+    // term143 exits 143 from its SIGTERM handler.
+    const auto [status, text, who] = stop_after_missed_deadline({kTestbot, "term143"});
     INFO(text);
-    const std::string who = "pid " + std::to_string(bot.pid());
     CHECK(contains(
         text, who + ": SIGTERM to its process group and to itself (stop after a missed deadline)"));
     CHECK_FALSE(contains(text, "SIGTERM to its main process"));
