@@ -169,7 +169,7 @@ std::optional<StraightSigterm> sigterm_straight(pid_t bot, pid_t init, const cha
         }
         diagnostics::log().debug("pid {}: SIGTERM to its main process {} ({}): {}", init, bot, why,
                                  sent->ending ? "it is ending (SIGTERM's default action)"
-                                              : "it goes on (it waits for the signal)");
+                                              : "not seen ending by it: the usual stop");
     }
     ::close(pidfd);
     return sent;

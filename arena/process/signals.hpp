@@ -23,7 +23,8 @@ void signal_bot(pid_t pid, int signal, const char* why);
 // What SIGTERM sent straight to a contained bot's main process did (sigterm_straight).
 struct StraightSigterm {
     // It is ending by it (its end is "killed by SIGTERM": the kernel fixed it as the signal was
-    // sent, marking the process with a pending SIGKILL). Else it took the signal and goes on.
+    // sent, marking the process with a pending SIGKILL, or it began its exit with that status).
+    // Else it was not seen ending by it (it waits for the signal, or was exiting by itself).
     bool ending = false;
     // When ending: its usage as the signal was sent (CPU: its own and its reaped children's).
     double cpu_seconds = 0;

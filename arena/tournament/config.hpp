@@ -105,7 +105,7 @@ inline constexpr numbers::Range kBuildTimeoutRange{1, 86'400};
 std::uint64_t scheduled_games(const TournamentConfig& config);
 
 // The match options a config asks for (its clocks: scale, margin, start-up, no limit): every run
-// that plays a config's games (tournament, league, tuner) takes them from here.
+// that plays a config's games (tournament, league) takes them from here.
 match::MatchOptions match_options(const TournamentConfig& config);
 
 // The seeds a config gets from a master seed: a fixed, documented sequence (SplitMix64), so a
